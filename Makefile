@@ -1,0 +1,50 @@
+# SPDX-License-Identifier: GPL-2.0
+# kmsg project workspace.  `make` prepares Linux 6.12 with our files and
+# patches, builds the s390x kernel, boots it and shows the catalog at work;
+# `make check` runs every test.  See README.md.
+
+SHELL := /bin/bash
+TOP := $(abspath .)
+WS := $(TOP)/ws
+KSRC := $(TOP)/build/linux
+KOUT := $(TOP)/build/obj
+KMAKE := $(MAKE) -s -C $(KSRC) O=$(KOUT) ARCH=s390 CROSS_COMPILE=s390x-linux-gnu-
+EMU ?= qemu
+export CMD
+
+# D=1 (check descriptions) and D=2 (man pages) go to kbuild.
+ifdef D
+KFLAGS += D=$(D)
+endif
+
+.PHONY: all deps prepare build demo guest env check bench patches clean
+
+all: build
+	@$(WS)/demo.sh
+
+deps:
+	@$(WS)/deps.sh
+
+prepare: deps
+	@$(WS)/prepare.sh
+
+build: prepare
+	@$(KMAKE) $(KFLAGS) -j$$(nproc)
+
+guest:
+	@$(WS)/guest.sh -e $(EMU) $(if $(EXTRA),-x $(EXTRA)) $(if $(TIMEOUT),-t $(TIMEOUT)) "$$CMD"
+
+env:
+	@echo "KSRC=$(KSRC) KOUT=$(KOUT) ARCH=s390 CROSS_COMPILE=s390x-linux-gnu-"
+
+check: build
+	@$(WS)/check.sh
+
+bench: build
+	@$(WS)/bench.sh
+
+patches: prepare
+	@$(WS)/patches.sh
+
+clean:
+	rm -rf build/obj build/guest

@@ -1,0 +1,113 @@
+#!/bin/bash
+# Boot the built kernel in QEMU (or Hercules) with a busybox initramfs,
+# run a shell command in it and exit with that command's status.
+#
+#   ws/guest.sh [-e qemu|hercules] [-x EXTRA_DIR] [-t TIMEOUT] CMD
+#
+# The command's output goes to stdout.  The kernel's own console log is
+# kept in build/guest/console.log; a panic, oops, BUG or WARN in it, or a
+# guest that does not finish within the timeout, fails the run and the
+# tail of that log is shown.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/ws/vars.sh"
+
+emu=qemu extra= tmo=${GUEST_TIMEOUT:-300}
+while getopts "e:x:t:" o; do
+	case $o in
+	e) emu=$OPTARG ;;
+	x) extra=$OPTARG ;;
+	t) tmo=$OPTARG ;;
+	*) echo "usage: $0 [-e qemu|hercules] [-x dir] [-t secs] CMD" >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -eq 1 ] || { echo "usage: $0 [-e qemu|hercules] [-x dir] [-t secs] CMD" >&2; exit 2; }
+cmd=$1
+
+image=$KOUT/arch/s390/boot/bzImage
+[ -f "$image" ] || { echo "guest: no kernel at $image; run 'make build' first" >&2; exit 2; }
+[ -z "$extra" ] || [ -d "$extra" ] || { echo "guest: EXTRA=$extra is not a directory" >&2; exit 2; }
+
+gdir=$top/build/guest/$emu
+root=$gdir/root
+rm -rf "$root"
+mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,dev,proc,sys,tmp,etc,root,extra}
+cp "$top/build/busybox/bin/busybox" "$root/bin/busybox"
+ln -s busybox "$root/bin/sh"
+echo "root:x:0:0:root:/root:/bin/sh" > "$root/etc/passwd"
+echo "nobody:x:65534:65534:nobody:/:/bin/sh" >> "$root/etc/passwd"
+printf 'root:x:0:\nnogroup:x:65534:\n' > "$root/etc/group"
+
+# Modules of this build, if it has any.
+if [ -s "$KOUT/modules.order" ]; then
+	kmake INSTALL_MOD_PATH="$root" INSTALL_MOD_STRIP=1 modules_install >/dev/null
+fi
+# Whatever else the tests stage for every guest (the kmsg tool, ...).
+[ -d "$top/build/guest-overlay" ] && cp -a "$top/build/guest-overlay/." "$root/"
+[ -n "$extra" ] && cp -a "$extra/." "$root/extra/"
+printf '%s\n' "$cmd" > "$root/kmsg-cmd"
+
+case $emu in
+qemu)	tty=ttysclp0 ;;
+hercules) tty=console ;;
+*) echo "guest: unknown emulator '$emu'" >&2; exit 2 ;;
+esac
+
+cat > "$root/init" <<INIT
+#!/bin/sh
+export PATH=/bin:/sbin:/usr/bin:/usr/sbin HOME=/root
+/bin/busybox --install -s
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev
+mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+mount -t tmpfs tmpfs /tmp
+exec </dev/$tty >/dev/$tty 2>&1
+cd /extra
+echo KMSG-GUEST-BEGIN
+sh /kmsg-cmd
+echo KMSG-GUEST-RC=\$?
+sync
+poweroff -f
+INIT
+chmod +x "$root/init"
+(cd "$root" && find . | cpio -o -H newc --quiet) > "$gdir/initrd"
+
+log=$gdir/console.log
+out=$gdir/output
+: > "$log"
+rc=0
+case $emu in
+qemu)
+	timeout --foreground -k 5 "$tmo" qemu-system-s390x -M s390-ccw-virtio \
+		-cpu max -smp 1 -m 512 -nodefaults -display none -no-reboot \
+		-kernel "$image" -initrd "$gdir/initrd" \
+		-append "console=ttyS0 panic=-1 ${GUEST_APPEND:-}" \
+		-chardev file,id=klog,path="$log" -device sclplmconsole,chardev=klog \
+		-chardev stdio,id=out,signal=off -device sclpconsole,chardev=out \
+		< /dev/null > "$out" 2>"$gdir/qemu.err" || rc=$?
+	;;
+hercules)
+	"$top/ws/hercules.sh" "$gdir" "$tmo" > "$out" || rc=$?
+	;;
+esac
+tr -d '\r' < "$out" > "$out.clean"
+
+fail() {
+	echo "guest: $*" >&2
+	echo "guest: last lines of the console log ($log):" >&2
+	tail -n 40 "$log" | tr -d '\r' | sed 's/^/  | /' >&2
+	exit 1
+}
+
+# What the command printed, without our markers.
+sed -n '/^KMSG-GUEST-BEGIN$/,/^KMSG-GUEST-RC=/p' "$out.clean" | sed '1d;/^KMSG-GUEST-RC=/d'
+[ $rc -eq 124 ] || [ $rc -eq 137 ] && fail "timed out after ${tmo}s"
+[ $rc -eq 0 ] || fail "$emu exited with status $rc: $(head -c 500 "$gdir/qemu.err" 2>/dev/null)"
+if grep -qE 'Kernel panic|Oops|BUG: |WARNING: |Unable to handle kernel|Call Trace:' "$log"; then
+	fail "the kernel reported a panic, oops, BUG or WARN"
+fi
+status=$(sed -n 's/^KMSG-GUEST-RC=\([0-9]*\)$/\1/p' "$out.clean" | tail -n 1)
+[ -n "$status" ] || fail "the guest stopped before the command finished"
+exit "$status"

@@ -1,0 +1,87 @@
+#!/bin/bash
+# Prepare build/linux: Debian's linux-source-6.12 unpacked once, the
+# repo's kernel-tree files linked in, patches/series applied with quilt,
+# and build/obj configured from kernel/configs/kmsg_guest.config plus the
+# selftests' config.  Every step is skipped when it is already done, so
+# running this before each build costs well under a second.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/ws/vars.sh"
+
+# 1. Unpack the pristine source once.
+if [ ! -f "$KSRC/.kmsg-unpacked" ]; then
+	tarball=$(ls /usr/src/linux-source-6.12.tar.* | head -n 1)
+	echo "prepare: unpacking $tarball"
+	rm -rf "$KSRC" "$top/build/linux-source-6.12"
+	tar -xf "$tarball" -C "$top/build"
+	mv "$top/build/linux-source-6.12" "$KSRC"
+	touch "$KSRC/.kmsg-unpacked"
+fi
+
+# 2. Overlay: every file of the repo's kernel-tree folders becomes a
+#    symlink in the tree, so an edit in the repo is seen by kbuild at once.
+#    Links whose target disappeared are removed.
+for d in $OVERLAY_DIRS; do
+	[ -d "$top/$d" ] || continue
+	(cd "$top" && find "$d" -type f ! -name '*.o' ! -name '.*' -print) |
+	while read -r f; do
+		dst="$KSRC/$f"
+		if [ -e "$dst" ] && [ ! -L "$dst" ]; then
+			echo "prepare: $f exists upstream; change it with a patch" >&2
+			exit 1
+		fi
+		if [ "$(readlink "$dst" 2>/dev/null)" != "$top/$f" ]; then
+			mkdir -p "$(dirname "$dst")"
+			ln -sfn "$top/$f" "$dst"
+		fi
+	done
+done
+find "$KSRC" -xtype l -lname "$top/*" -delete
+
+# 3. Patches: applied with quilt; re-applied when the series changes.
+ln -sfn "$top/patches" "$KSRC/patches"
+sum=$(cat "$top/patches/series" $(sed -e 's/#.*//' "$top/patches/series" |
+	sed -e "s|^\(..*\)$|$top/patches/\1|") 2>/dev/null | md5sum | cut -c1-32)
+if [ "$(cat "$KSRC/.kmsg-patches" 2>/dev/null)" != "$sum" ]; then
+	cd "$KSRC"
+	export QUILT_PATCHES=patches QUILT_PC=.pc
+	if [ -d .pc ] && quilt applied >/dev/null 2>&1; then
+		quilt pop -a -q >/dev/null
+	fi
+	if [ -s patches/series ]; then
+		echo "prepare: applying patches/series"
+		quilt push -a -q >/dev/null || {
+			echo "prepare: a patch does not apply; see 'quilt push' in $KSRC" >&2
+			exit 1
+		}
+	fi
+	echo "$sum" > "$KSRC/.kmsg-patches"
+	cd "$top"
+fi
+
+# 4. Configuration: tinyconfig's base plus our fragments.
+frags="$KSRC/kernel/configs/tiny-base.config $top/kernel/configs/kmsg_guest.config"
+[ -f "$top/tools/testing/selftests/kmsg/config" ] &&
+	frags="$frags $top/tools/testing/selftests/kmsg/config"
+[ -n "${KMSG_EXTRA_CONFIG:-}" ] && frags="$frags $KMSG_EXTRA_CONFIG"
+mkdir -p "$KOUT"
+cat $frags > "$KOUT/kmsg.allconfig.new"
+if ! cmp -s "$KOUT/kmsg.allconfig.new" "$KOUT/kmsg.allconfig" ||
+   [ ! -f "$KOUT/.config" ] || [ "$KSRC/.kmsg-patches" -nt "$KOUT/.config" ]; then
+	mv "$KOUT/kmsg.allconfig.new" "$KOUT/kmsg.allconfig"
+	echo "prepare: configuring $KOUT"
+	kmake KCONFIG_ALLCONFIG="$KOUT/kmsg.allconfig" allnoconfig >/dev/null 2>&1
+	# Every line of the fragments must have taken effect.
+	bad=0
+	while IFS= read -r line; do
+		case "$line" in
+		CONFIG_*=n) opt=${line%%=*}
+			grep -q "^$opt=" "$KOUT/.config" && { echo "prepare: $line did not take" >&2; bad=1; } ;;
+		CONFIG_*=*) grep -qxF "$line" "$KOUT/.config" ||
+			{ echo "prepare: $line did not take" >&2; bad=1; } ;;
+		esac
+	done < "$KOUT/kmsg.allconfig"
+	[ $bad = 0 ] || { rm -f "$KOUT/.config"; exit 1; }
+else
+	rm -f "$KOUT/kmsg.allconfig.new"
+fi
