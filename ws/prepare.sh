@@ -44,7 +44,7 @@ sum=$(cat "$top/patches/series" $(sed -e 's/#.*//' "$top/patches/series" |
 	sed -e "s|^\(..*\)$|$top/patches/\1|") 2>/dev/null | md5sum | cut -c1-32)
 if [ "$(cat "$KSRC/.kmsg-patches" 2>/dev/null)" != "$sum" ]; then
 	cd "$KSRC"
-	export QUILT_PATCHES=patches QUILT_PC=.pc
+	quilt() { command quilt --quiltrc "$top/ws/quiltrc" "$@"; }
 	if [ -d .pc ] && quilt applied >/dev/null 2>&1; then
 		quilt pop -a -q >/dev/null
 	fi

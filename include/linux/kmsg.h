@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Kernel messages with a stable tag and a catalog description.
+ *
+ * A file defines its component name and prints with kmsg_<level>():
+ *
+ *	#define KMSG_COMPONENT "xpram"
+ *	#include <linux/kmsg.h>
+ *
+ *	kmsg_err(1, "%d is not a valid number of XPRAM devices\n", devs);
+ *
+ * With CONFIG_KMSG_IDS=y the line reads "xpram.1: 42 is not ...", without
+ * it "xpram: 42 is not ...".  Id 0 never shows an id and has no catalog
+ * entry.  Each call also leaves a record in the .kmsg.records section of
+ * its object file; the build reads those records (scripts/kmsg-gen) and
+ * discards the section, so the records cost nothing at run time.  See
+ * Documentation/kmsg/index.rst.
+ */
+#ifndef _LINUX_KMSG_H
+#define _LINUX_KMSG_H
+
+#include <linux/build_bug.h>
+#include <linux/compiler.h>
+#include <linux/dev_printk.h>
+#include <linux/printk.h>
+#include <linux/stringify.h>
+
+#define KMSG_ID_MAX		65535
+#define KMSG_COMPONENT_MAX	31
+
+/* Decimal digits of a valid id, to tell "12" from "012", "0xc" or "(12)". */
+#define __kmsg_ndigits(id)						\
+	((id) < 10 ? 1 : (id) < 100 ? 2 : (id) < 1000 ? 3 : (id) < 10000 ? 4 : 5)
+
+/*
+ * The id must be a plain decimal literal (after macro expansion) from 0 to
+ * 65535, because it is pasted into the format string as written.  The
+ * component must be 1..31 characters long and start with a letter; the
+ * full character set is checked by kmsg-gen.
+ */
+#define __kmsg_check(id)						\
+	do {								\
+		BUILD_BUG_ON_MSG(!__builtin_constant_p(id) ||		\
+				 (id) < 0 || (id) > KMSG_ID_MAX ||	\
+				 sizeof(__stringify(id)) - 1 !=		\
+				 __kmsg_ndigits(id),			\
+				 "kmsg: id '" __stringify(id)		\
+				 "' is not a decimal constant 0..65535"); \
+		BUILD_BUG_ON_MSG(sizeof(KMSG_COMPONENT) < 2 ||		\
+				 sizeof(KMSG_COMPONENT) - 1 > KMSG_COMPONENT_MAX || \
+				 !((KMSG_COMPONENT[0] | 0x20) >= 'a' &&	\
+				   (KMSG_COMPONENT[0] | 0x20) <= 'z'),	\
+				 "kmsg: KMSG_COMPONENT must be 1..31 characters and start with a letter"); \
+	} while (0)
+
+/*
+ * The call-site record: NUL-separated strings, so that a host tool reads
+ * it from an object of either byte order without applying relocations.
+ *
+ *	"kmsg-v1" tag level file line format
+ *
+ * tag is "<component>.<id>", level the printk level digit, line decimal,
+ * format the caller's format string as written.  Documented in
+ * Documentation/kmsg/index.rst ("Call-site records").
+ */
+#define __kmsg_record(id, level, fmt)					\
+	static const char __UNIQUE_ID(kmsg_record)[]			\
+	__used __section(".kmsg.records") __aligned(1) =		\
+		"kmsg-v1\0" KMSG_COMPONENT "." __stringify(id) "\0"	\
+		level "\0" __FILE__ "\0" __stringify(__LINE__) "\0" fmt
+
+#ifdef CONFIG_KMSG_IDS
+#define __kmsg_fmt(id, lead, fmt)					\
+	__builtin_choose_expr((id) > 0,					\
+		lead KMSG_COMPONENT "." __stringify(id) ": " fmt,	\
+		lead KMSG_COMPONENT ": " fmt)
+#else
+#define __kmsg_fmt(id, lead, fmt)	lead KMSG_COMPONENT ": " fmt
+#endif
+
+#define __kmsg_printk(id, level, fmt, ...)				\
+	({								\
+		__kmsg_check(id);					\
+		__kmsg_record(id, level, fmt);				\
+		printk(__kmsg_fmt(id, KERN_SOH level, fmt), ##__VA_ARGS__);	\
+	})
+
+/*
+ * Device messages go through dev_printk_emit() so /dev/kmsg carries the
+ * same SUBSYSTEM= and DEVICE= dictionary as dev_err() and friends; the
+ * line reads "<component>[.<id>]: <device name>: <text>".
+ */
+#define __kmsg_dev_printk(id, level, dev, fmt, ...)			\
+	({								\
+		__kmsg_check(id);					\
+		__kmsg_record(id, level, fmt);				\
+		__printk_index_emit(__kmsg_fmt(id, KERN_SOH level, "%s: " fmt),	\
+				    NULL, NULL);			\
+		dev_printk_emit((level)[0] - '0', dev,			\
+				__kmsg_fmt(id, "", "%s: " fmt),		\
+				dev_name(dev), ##__VA_ARGS__);		\
+	})
+
+#define kmsg_emerg(id, fmt, ...)  __kmsg_printk(id, "0", fmt, ##__VA_ARGS__)
+#define kmsg_alert(id, fmt, ...)  __kmsg_printk(id, "1", fmt, ##__VA_ARGS__)
+#define kmsg_crit(id, fmt, ...)   __kmsg_printk(id, "2", fmt, ##__VA_ARGS__)
+#define kmsg_err(id, fmt, ...)    __kmsg_printk(id, "3", fmt, ##__VA_ARGS__)
+#define kmsg_warn(id, fmt, ...)   __kmsg_printk(id, "4", fmt, ##__VA_ARGS__)
+#define kmsg_notice(id, fmt, ...) __kmsg_printk(id, "5", fmt, ##__VA_ARGS__)
+#define kmsg_info(id, fmt, ...)   __kmsg_printk(id, "6", fmt, ##__VA_ARGS__)
+
+#define kmsg_dev_emerg(id, dev, fmt, ...)				\
+	__kmsg_dev_printk(id, "0", dev, fmt, ##__VA_ARGS__)
+#define kmsg_dev_alert(id, dev, fmt, ...)				\
+	__kmsg_dev_printk(id, "1", dev, fmt, ##__VA_ARGS__)
+#define kmsg_dev_crit(id, dev, fmt, ...)				\
+	__kmsg_dev_printk(id, "2", dev, fmt, ##__VA_ARGS__)
+#define kmsg_dev_err(id, dev, fmt, ...)					\
+	__kmsg_dev_printk(id, "3", dev, fmt, ##__VA_ARGS__)
+#define kmsg_dev_warn(id, dev, fmt, ...)				\
+	__kmsg_dev_printk(id, "4", dev, fmt, ##__VA_ARGS__)
+#define kmsg_dev_notice(id, dev, fmt, ...)				\
+	__kmsg_dev_printk(id, "5", dev, fmt, ##__VA_ARGS__)
+#define kmsg_dev_info(id, dev, fmt, ...)				\
+	__kmsg_dev_printk(id, "6", dev, fmt, ##__VA_ARGS__)
+
+#endif /* _LINUX_KMSG_H */

@@ -1,0 +1,284 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kmsg-gen - the kernel message catalog at build time
+ *
+ *   kmsg-gen dump FILE...
+ *	Print every message description in FILEs as one JSON object a line.
+ *
+ *   kmsg-gen catalog [--check] [--man DIR] [--srctree DIR] [--srcarch ARCH]
+ *		      [--depfile FILE] [-o OUT.S] OBJECT
+ *	Read the call-site records of <linux/kmsg.h> from OBJECT, find the
+ *	description of each tag and write the catalog as assembler source.
+ *	--check reports every problem as "file:line: tag: problem" (with a
+ *	template for a missing description) and fails if there is any;
+ *	--man writes one man page per described tag into DIR.
+ *
+ * The description format and the record layout are documented in
+ * Documentation/kmsg/index.rst.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "kmsg-gen.h"
+
+static const char *const severity_names[] = {
+	"Emerg", "Alert", "Critical", "Error", "Warning", "Notice",
+	"Informational",
+};
+
+#define NR_LEVELS ((int)(sizeof(severity_names) / sizeof(severity_names[0])))
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p) {
+		fprintf(stderr, "kmsg-gen: out of memory\n");
+		exit(2);
+	}
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p) {
+		fprintf(stderr, "kmsg-gen: out of memory\n");
+		exit(2);
+	}
+	return p;
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *d = xmalloc(n + 1);
+
+	memcpy(d, s, n);
+	d[n] = '\0';
+	return d;
+}
+
+/* Growable string */
+
+void sb_add(struct strbuf *sb, const char *s, size_t n)
+{
+	if (sb->len + n + 1 > sb->cap) {
+		sb->cap = (sb->len + n + 1) * 2;
+		sb->buf = xrealloc(sb->buf, sb->cap);
+	}
+	memcpy(sb->buf + sb->len, s, n);
+	sb->len += n;
+	sb->buf[sb->len] = '\0';
+}
+
+void sb_puts(struct strbuf *sb, const char *s)
+{
+	sb_add(sb, s, strlen(s));
+}
+
+void sb_printf(struct strbuf *sb, const char *fmt, ...)
+{
+	char tmp[256];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(tmp, sizeof(tmp), fmt, ap);
+	va_end(ap);
+	if (n < (int)sizeof(tmp)) {
+		sb_add(sb, tmp, n);
+		return;
+	}
+	sb_add(sb, "", 0);
+	if (sb->len + n + 1 > sb->cap) {
+		sb->cap = sb->len + n + 1;
+		sb->buf = xrealloc(sb->buf, sb->cap);
+	}
+	va_start(ap, fmt);
+	vsnprintf(sb->buf + sb->len, n + 1, fmt, ap);
+	va_end(ap);
+	sb->len += n;
+}
+
+char *sb_take(struct strbuf *sb)
+{
+	char *s = sb->buf ? sb->buf : xstrndup("", 0);
+
+	sb->buf = NULL;
+	sb->len = sb->cap = 0;
+	return s;
+}
+
+/* Names and values */
+
+int severity_level(const char *name)
+{
+	int i;
+
+	for (i = 0; i < NR_LEVELS; i++)
+		if (!strcmp(name, severity_names[i]))
+			return i;
+	return -1;
+}
+
+const char *severity_name(int level)
+{
+	return level >= 0 && level < NR_LEVELS ? severity_names[level] : "?";
+}
+
+bool component_valid(const char *s, size_t len)
+{
+	size_t i;
+
+	if (len < 1 || len > 31 || !isalpha((unsigned char)s[0]))
+		return false;
+	for (i = 1; i < len; i++)
+		if (!isalnum((unsigned char)s[i]) && s[i] != '_' && s[i] != '-')
+			return false;
+	return true;
+}
+
+/* "comp.id" with a valid component and id 1..65535; fills @id */
+bool tag_valid(const char *tag, unsigned int *id)
+{
+	const char *dot = strrchr(tag, '.');
+	unsigned long v = 0;
+	const char *p;
+
+	if (!dot || !component_valid(tag, dot - tag) || !dot[1])
+		return false;
+	if (dot[1] == '0')
+		return false;
+	for (p = dot + 1; *p; p++) {
+		if (!isdigit((unsigned char)*p))
+			return false;
+		v = v * 10 + (*p - '0');
+		if (v > 65535)
+			return false;
+	}
+	*id = v;
+	return true;
+}
+
+/*
+ * Conversions a printf format consumes values for, as the user sees
+ * them: "%%" is none, "%*d" is one (the width is not shown as a value),
+ * "%pI4" and the other %p extensions are one.
+ */
+int count_conversions(const char *fmt)
+{
+	const char *p = fmt;
+	int n = 0;
+
+	while ((p = strchr(p, '%'))) {
+		p++;
+		if (*p == '%') {
+			p++;
+			continue;
+		}
+		while (*p && strchr("-+ #0", *p))
+			p++;
+		if (*p == '*')
+			p++;
+		while (isdigit((unsigned char)*p))
+			p++;
+		if (*p == '.') {
+			p++;
+			if (*p == '*')
+				p++;
+			while (isdigit((unsigned char)*p))
+				p++;
+		}
+		while (*p && strchr("hlLqjzt", *p))
+			p++;
+		if (!*p)
+			break;
+		if (strchr("diouxXcspneEfFgGaA", *p))
+			n++;
+		if (*p == 'p')
+			while (isalnum((unsigned char)p[1]))
+				p++;
+		p++;
+	}
+	return n;
+}
+
+/* Command line */
+
+static void usage(void)
+{
+	fprintf(stderr,
+		"usage: kmsg-gen dump FILE...\n"
+		"       kmsg-gen catalog [--check] [--man DIR] [--srctree DIR] [--srcarch ARCH]\n"
+		"                        [--depfile FILE] [-o OUT.S] OBJECT\n");
+	exit(2);
+}
+
+static int cmd_dump(int argc, char **argv)
+{
+	struct desc_set set = { 0 };
+	int i, bad = 0;
+
+	if (!argc)
+		usage();
+	for (i = 0; i < argc; i++)
+		bad |= desc_parse_file(&set, argv[i]) != 0;
+	for (i = 0; i < set.nr; i++)
+		desc_print_json(stdout, &set.descs[i]);
+	desc_set_free(&set);
+	return bad ? 1 : 0;
+}
+
+static int cmd_catalog(int argc, char **argv)
+{
+	struct catalog_opts o = { .srctree = ".", .out = "-" };
+	int i;
+
+	for (i = 0; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "--check")) {
+			o.check = true;
+		} else if (i + 1 < argc && !strcmp(a, "--man")) {
+			o.man_dir = argv[++i];
+		} else if (i + 1 < argc && !strcmp(a, "--srctree")) {
+			o.srctree = argv[++i];
+		} else if (i + 1 < argc && !strcmp(a, "--srcarch")) {
+			o.srcarch = argv[++i];
+		} else if (i + 1 < argc && !strcmp(a, "--depfile")) {
+			o.depfile = argv[++i];
+		} else if (i + 1 < argc && !strcmp(a, "-o")) {
+			o.out = argv[++i];
+		} else if (a[0] == '-' && a[1]) {
+			fprintf(stderr, "kmsg-gen: unknown option '%s'\n", a);
+			usage();
+		} else if (!o.object) {
+			o.object = a;
+		} else {
+			usage();
+		}
+	}
+	if (!o.object)
+		usage();
+	return catalog_run(&o);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2)
+		usage();
+	if (!strcmp(argv[1], "dump"))
+		return cmd_dump(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "catalog"))
+		return cmd_catalog(argc - 2, argv + 2);
+	fprintf(stderr, "kmsg-gen: unknown command '%s'\n", argv[1]);
+	usage();
+	return 2;
+}

@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kmsg-gen: read the call-site records of <linux/kmsg.h> from an ELF
+ * object of either class and byte order.  A record is a run of
+ * NUL-terminated strings in the .kmsg.records section:
+ *
+ *	"kmsg-v1" tag level file line format
+ *
+ * so only the section headers need byte swapping and no relocation is
+ * ever applied.
+ */
+#include <elf.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kmsg-gen.h"
+
+#define RECORD_MAGIC "kmsg-v1"
+#define RECORD_SECTION ".kmsg.records"
+
+struct elf {
+	const unsigned char *data;
+	size_t size;
+	bool is64, swap;
+};
+
+static uint16_t get16(const struct elf *e, const void *p)
+{
+	uint16_t v;
+
+	memcpy(&v, p, 2);
+	return e->swap ? __builtin_bswap16(v) : v;
+}
+
+static uint32_t get32(const struct elf *e, const void *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, 4);
+	return e->swap ? __builtin_bswap32(v) : v;
+}
+
+static uint64_t get64(const struct elf *e, const void *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+	return e->swap ? __builtin_bswap64(v) : v;
+}
+
+#define FIELD(e, base, type32, type64, field)				\
+	((e)->is64 ?							\
+	 ((sizeof(((type64 *)0)->field) == 8) ?				\
+	  get64(e, (base) + offsetof(type64, field)) :			\
+	  (sizeof(((type64 *)0)->field) == 4) ?				\
+	  get32(e, (base) + offsetof(type64, field)) :			\
+	  get16(e, (base) + offsetof(type64, field))) :		\
+	 ((sizeof(((type32 *)0)->field) == 4) ?				\
+	  get32(e, (base) + offsetof(type32, field)) :			\
+	  get16(e, (base) + offsetof(type32, field))))
+
+static bool host_big_endian(void)
+{
+	const uint16_t one = 1;
+
+	return *(const unsigned char *)&one == 0;
+}
+
+static const char *next_str(const char **p, const char *end)
+{
+	const char *s = *p, *nul = memchr(s, '\0', end - s);
+
+	if (!nul)
+		return NULL;
+	*p = nul + 1;
+	return s;
+}
+
+static int parse_records(struct record_set *set, const char *path,
+			 const char *p, const char *end)
+{
+	static const char magic[] = RECORD_MAGIC;
+
+	while (p < end) {
+		const char *tag, *level, *file, *line, *fmt;
+		struct record *r;
+		char *x;
+		long lv, ln;
+
+		if (!*p) {		/* padding between records */
+			p++;
+			continue;
+		}
+		if ((size_t)(end - p) < sizeof(magic) ||
+		    memcmp(p, magic, sizeof(magic))) {
+			fprintf(stderr, "%s: %s: unknown record format\n", path,
+				RECORD_SECTION);
+			return -1;
+		}
+		p += sizeof(magic);
+		tag = next_str(&p, end);
+		level = tag ? next_str(&p, end) : NULL;
+		file = level ? next_str(&p, end) : NULL;
+		line = file ? next_str(&p, end) : NULL;
+		fmt = line ? next_str(&p, end) : NULL;
+		if (!fmt) {
+			fprintf(stderr, "%s: %s: truncated record\n", path,
+				RECORD_SECTION);
+			return -1;
+		}
+		lv = strtol(level, &x, 10);
+		if (*x || lv < 0 || lv > 6) {
+			fprintf(stderr, "%s: %s: record %s has level '%s'\n",
+				path, RECORD_SECTION, tag, level);
+			return -1;
+		}
+		ln = strtol(line, &x, 10);
+		if (*x || ln < 0) {
+			fprintf(stderr, "%s: %s: record %s has line '%s'\n",
+				path, RECORD_SECTION, tag, line);
+			return -1;
+		}
+		if (set->nr == set->cap) {
+			set->cap = set->cap ? set->cap * 2 : 64;
+			set->recs = xrealloc(set->recs, set->cap * sizeof(*set->recs));
+		}
+		r = &set->recs[set->nr++];
+		r->tag = xstrndup(tag, strlen(tag));
+		r->level = lv;
+		r->file = xstrndup(file, strlen(file));
+		r->line = ln;
+		r->format = xstrndup(fmt, strlen(fmt));
+	}
+	return 0;
+}
+
+static int read_elf(struct record_set *set, const char *path,
+		    const struct elf *e)
+{
+	const unsigned char *d = e->data;
+	size_t shentsize = e->is64 ? sizeof(Elf64_Shdr) : sizeof(Elf32_Shdr);
+	uint64_t shoff, shstr_off, shstr_size;
+	unsigned int shnum, shstrndx, i;
+	const unsigned char *sh;
+
+	if (e->size < (e->is64 ? sizeof(Elf64_Ehdr) : sizeof(Elf32_Ehdr)))
+		goto bad;
+	shoff = FIELD(e, d, Elf32_Ehdr, Elf64_Ehdr, e_shoff);
+	shnum = FIELD(e, d, Elf32_Ehdr, Elf64_Ehdr, e_shnum);
+	shstrndx = FIELD(e, d, Elf32_Ehdr, Elf64_Ehdr, e_shstrndx);
+	if (FIELD(e, d, Elf32_Ehdr, Elf64_Ehdr, e_shentsize) != shentsize ||
+	    shoff > e->size || shnum > (e->size - shoff) / shentsize ||
+	    shstrndx >= shnum)
+		goto bad;
+
+	sh = d + shoff + shstrndx * shentsize;
+	shstr_off = FIELD(e, sh, Elf32_Shdr, Elf64_Shdr, sh_offset);
+	shstr_size = FIELD(e, sh, Elf32_Shdr, Elf64_Shdr, sh_size);
+	if (shstr_off > e->size || shstr_size > e->size - shstr_off)
+		goto bad;
+
+	for (i = 0; i < shnum; i++) {
+		uint64_t name, off, size;
+		const char *sname;
+
+		sh = d + shoff + i * shentsize;
+		name = FIELD(e, sh, Elf32_Shdr, Elf64_Shdr, sh_name);
+		if (name >= shstr_size)
+			goto bad;
+		sname = (const char *)d + shstr_off + name;
+		if (!memchr(sname, '\0', shstr_size - name))
+			goto bad;
+		if (strcmp(sname, RECORD_SECTION))
+			continue;
+		if (FIELD(e, sh, Elf32_Shdr, Elf64_Shdr, sh_type) == SHT_NOBITS)
+			continue;
+		off = FIELD(e, sh, Elf32_Shdr, Elf64_Shdr, sh_offset);
+		size = FIELD(e, sh, Elf32_Shdr, Elf64_Shdr, sh_size);
+		if (off > e->size || size > e->size - off)
+			goto bad;
+		if (parse_records(set, path, (const char *)d + off,
+				  (const char *)d + off + size))
+			return -1;
+	}
+	return 0;
+bad:
+	fprintf(stderr, "%s: malformed ELF section headers\n", path);
+	return -1;
+}
+
+/**
+ * records_read() - append the kmsg call-site records of an ELF object
+ * @set: where the records go; its byte order is set from the object
+ * @path: the object file (vmlinux.o, a module's .o, ...)
+ *
+ * Return: 0, or -1 after printing why the file could not be read.
+ */
+int records_read(struct record_set *set, const char *path)
+{
+	struct strbuf sb = { 0 };
+	struct elf e = { 0 };
+	char chunk[1 << 16];
+	FILE *f;
+	size_t n;
+	int ret;
+
+	f = fopen(path, "rb");
+	if (!f) {
+		fprintf(stderr, "%s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		sb_add(&sb, chunk, n);
+	fclose(f);
+
+	e.data = (const unsigned char *)sb.buf;
+	e.size = sb.len;
+	if (e.size < EI_NIDENT || memcmp(e.data, ELFMAG, SELFMAG) ||
+	    (e.data[EI_CLASS] != ELFCLASS32 && e.data[EI_CLASS] != ELFCLASS64) ||
+	    (e.data[EI_DATA] != ELFDATA2LSB && e.data[EI_DATA] != ELFDATA2MSB)) {
+		fprintf(stderr, "%s: not an ELF object\n", path);
+		free(sb.buf);
+		return -1;
+	}
+	e.is64 = e.data[EI_CLASS] == ELFCLASS64;
+	set->big_endian = e.data[EI_DATA] == ELFDATA2MSB;
+	e.swap = set->big_endian != host_big_endian();
+	ret = read_elf(set, path, &e);
+	free(sb.buf);
+	return ret;
+}
+
+void records_free(struct record_set *set)
+{
+	int i;
+
+	for (i = 0; i < set->nr; i++) {
+		free(set->recs[i].tag);
+		free(set->recs[i].file);
+		free(set->recs[i].format);
+	}
+	free(set->recs);
+	memset(set, 0, sizeof(*set));
+}

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Prints one message per kmsg level, plain and for a device, with an id
+ * and with id 0, so the selftest can compare the log lines with the
+ * prefixes of Documentation/kmsg/index.rst.
+ */
+#define KMSG_COMPONENT "kmsgtest"
+#include <linux/kmsg.h>
+#include <linux/module.h>
+#include <linux/platform_device.h>
+
+static struct platform_device *pdev;
+
+static int __init test_kmsg_prefix_init(void)
+{
+	struct device *dev;
+
+	pdev = platform_device_register_simple("kmsg_prefix", -1, NULL, 0);
+	if (IS_ERR(pdev))
+		return PTR_ERR(pdev);
+	dev = &pdev->dev;
+
+	kmsg_emerg(1, "emerg %d\n", 1);
+	kmsg_alert(2, "alert %d\n", 2);
+	kmsg_crit(3, "crit %d\n", 3);
+	kmsg_err(4, "err %d\n", 4);
+	kmsg_warn(5, "warn %d\n", 5);
+	kmsg_notice(6, "notice %d\n", 6);
+	kmsg_info(7, "info %d\n", 7);
+	kmsg_info(0, "info without id\n");
+
+	kmsg_dev_emerg(11, dev, "dev emerg %s\n", "a");
+	kmsg_dev_alert(12, dev, "dev alert %s\n", "b");
+	kmsg_dev_crit(13, dev, "dev crit %s\n", "c");
+	kmsg_dev_err(14, dev, "dev err %s\n", "d");
+	kmsg_dev_warn(15, dev, "dev warn %s\n", "e");
+	kmsg_dev_notice(16, dev, "dev notice %s\n", "f");
+	kmsg_dev_info(17, dev, "dev info %s\n", "g");
+	kmsg_dev_err(0, dev, "dev err without id\n");
+	return 0;
+}
+
+static void __exit test_kmsg_prefix_exit(void)
+{
+	platform_device_unregister(pdev);
+}
+
+module_init(test_kmsg_prefix_init);
+module_exit(test_kmsg_prefix_exit);
+MODULE_DESCRIPTION("kmsg selftest: log prefixes of every kmsg macro");
+MODULE_LICENSE("GPL");
