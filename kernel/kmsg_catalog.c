@@ -230,8 +230,6 @@ static ssize_t kmsg_attr_show(struct kobject *kobj, struct attribute *attr,
 		break;
 	case 2:
 		s = kmsg_str(node, e->parameters);
-		if (!*s)
-			return 0;
 		break;
 	case 3:
 		s = kmsg_str(node, e->description);

@@ -1,0 +1,16 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Runs the KUnit suite of kernel/kmsg_catalog.c (kmsg_catalog_test.ko)
+# and reports its verdict.
+
+. "$(dirname "$0")/functions.sh"
+
+ktap_print_header
+ktap_set_plan 1
+clear_log
+modprobe kmsg_catalog_test 2>/dev/null || insmod "$(find /lib/modules -name kmsg_catalog_test.ko | head -n 1)"
+dmesg | sed -n '/KTAP version/,$p' | sed 's/^/# /'
+check "KUnit suite kmsg_catalog passes" \
+	sh -c "dmesg | grep -qE '^ok [0-9]+ kmsg_catalog\$'"
+rmmod kmsg_catalog_test 2>/dev/null
+ktap_finished

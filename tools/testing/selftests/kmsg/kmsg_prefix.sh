@@ -1,0 +1,41 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# The log prefix of every kmsg macro, with and without an id, as
+# Documentation/kmsg/index.rst specifies.  KMSG_IDS=n checks a kernel
+# built with CONFIG_KMSG_IDS=n.
+
+. "$(dirname "$0")/functions.sh"
+
+ids=${KMSG_IDS:-y}
+ktap_print_header
+ktap_set_plan 19
+
+clear_log
+load_mod test_kmsg_prefix
+check "test_kmsg_prefix loads" [ $? -eq 0 ]
+
+i=1
+for lvl in 0:emerg 1:alert 2:crit 3:err 4:warn 5:notice 6:info; do
+	n=${lvl%%:*}
+	name=${lvl#*:}
+	id=$i
+	[ "$ids" = y ] && tag="kmsgtest.$id" || tag=kmsgtest
+	check "kmsg_$name($id) reads '$tag: $name $id' at level $n" \
+		sh -c "dmesg -r | grep -qxF '<$n>$tag: $name $id'"
+	dtag=kmsgtest
+	[ "$ids" = y ] && dtag="kmsgtest.1$id"
+	check "kmsg_dev_$name(1$id) reads '$dtag: kmsg_prefix: dev $name ...' at level $n" \
+		sh -c "dmesg -r | grep -qE '^<$n>$dtag: kmsg_prefix: dev $name [a-g]\$'"
+	i=$((i + 1))
+done
+check "id 0 has no id in the prefix" log_has "kmsgtest: info without id"
+check "kmsg_dev_err(0) has no id in the prefix" \
+	log_has "kmsgtest: kmsg_prefix: dev err without id"
+
+# /dev/kmsg carries the device dictionary exactly as dev_err() does.
+timeout 1 cat /dev/kmsg > /tmp/devkmsg 2>/dev/null
+check "/dev/kmsg has SUBSYSTEM=platform and DEVICE=+platform:kmsg_prefix after a kmsg_dev_err()" \
+	sh -c "grep -A2 'kmsg_prefix: dev err d' /tmp/devkmsg | grep -qx ' SUBSYSTEM=platform' &&
+	       grep -A2 'kmsg_prefix: dev err d' /tmp/devkmsg | grep -qx ' DEVICE=+platform:kmsg_prefix'"
+unload_mod test_kmsg_prefix
+ktap_finished

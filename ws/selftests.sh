@@ -1,0 +1,30 @@
+#!/bin/bash
+# Build and install the kmsg kselftests (scripts and test modules) for the
+# kernel in $KOUT into $1, with expected/<tag>/<field> files made from the
+# descriptions by kmsg-gen dump.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/ws/vars.sh"
+dest=$(realpath -m "$1")
+rm -rf "$dest"
+mkdir -p "$dest"
+make -C "$KSRC/tools/testing/selftests" TARGETS=kmsg KDIR="$KOUT" \
+	ARCH=$ARCH CROSS_COMPILE=$CROSS_COMPILE INSTALL_PATH="$dest" \
+	install >"$dest.log" 2>&1 || { cat "$dest.log" >&2; exit 1; }
+"$KOUT/scripts/kmsg-gen" dump "$top/Documentation/kmsg/s390/xpram" \
+	"$top/Documentation/kmsg/kmsgcat" \
+	"$top/tools/testing/selftests/kmsg/test_modules/test_kmsg_cat_a.c" |
+python3 -c '
+import json, os, sys
+dest = sys.argv[1]
+for line in sys.stdin:
+    d = json.loads(line)
+    t = os.path.join(dest, d["tag"])
+    os.makedirs(t, exist_ok=True)
+    params = "\n".join("@%d: %s" % (i + 1, p) for i, p in enumerate(d["parameters"]))
+    for name, value in (("text", d["text"]), ("severity", d["severity"]),
+                        ("parameters", params), ("description", d["description"]),
+                        ("user_action", d["user_action"])):
+        with open(os.path.join(t, name), "w") as f:
+            f.write(value + "\n" if value else "")
+' "$dest/kmsg/expected"
