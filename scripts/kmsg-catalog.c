@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "kmsg-gen.h"
 
@@ -465,6 +466,8 @@ static int write_man(const char *dir, const struct tag *t)
 {
 	const struct desc *d = t->desc;
 	struct strbuf path = { 0 };
+	char date[16];
+	struct stat st;
 	FILE *f;
 	int i;
 
@@ -475,8 +478,12 @@ static int write_man(const char *dir, const struct tag *t)
 		free(path.buf);
 		return -1;
 	}
-	fprintf(f, ".TH \"%s\" 9 \"\" \"Linux\" \"Kernel Messages\"\n.SH NAME\n",
-		t->rec->tag);
+	/* The page is as new as its description file. */
+	date[0] = '\0';
+	if (!stat(d->file, &st))
+		strftime(date, sizeof(date), "%Y-%m-%d", gmtime(&st.st_mtime));
+	fprintf(f, ".TH \"%s\" 9 \"%s\" \"Linux\" \"Kernel Messages\"\n.SH NAME\n",
+		t->rec->tag, date);
 	fprintf(f, "%s \\- ", t->rec->tag);
 	man_text(f, d->text);
 	fputs(".SH MESSAGE\n.nf\n", f);

@@ -208,6 +208,8 @@ static int parse_block(struct parser *p, struct desc *d)
 	struct strbuf desc = { 0 }, action = { 0 }, param = { 0 };
 	enum section sec = S_HEAD;
 	int start = p->lineno, bad_line = 0;
+	int tag_line = 0, sev_line = 0, param_line = 0;
+	bool in_text = false;
 	const char *problem = NULL, *arg = "";
 	const char *s;
 	size_t len;
@@ -239,6 +241,8 @@ static int parse_block(struct parser *p, struct desc *d)
 			continue;
 		}
 		b = skip_ws(b + 1, e);
+		if (!(in_text && *b == '"'))
+			in_text = false;
 
 		if (key_is(b, e, "Tag:")) {
 			if (d->tag) {
@@ -247,6 +251,7 @@ static int parse_block(struct parser *p, struct desc *d)
 				continue;
 			}
 			d->tag = trim_dup(b + 4, e);
+			tag_line = p->lineno;
 			sec = S_HEAD;
 		} else if (key_is(b, e, "Text:")) {
 			if (d->text) {
@@ -260,14 +265,34 @@ static int parse_block(struct parser *p, struct desc *d)
 				bad_line = p->lineno;
 			}
 			sec = S_HEAD;
+			in_text = true;
+			continue;
+		} else if (in_text && *b == '"') {
+			/* "more" pieces of Text: on a line of their own */
+			char *more = parse_text(b, e);
+			struct strbuf sb = { 0 };
+
+			if (!more) {
+				problem = "Text: must be one or more \"quoted\" strings";
+				bad_line = p->lineno;
+				continue;
+			}
+			sb_puts(&sb, d->text);
+			sb_puts(&sb, more);
+			free(d->text);
+			free(more);
+			d->text = sb_take(&sb);
+			continue;
 		} else if (key_is(b, e, "Severity:")) {
 			free(d->severity);
 			d->severity = trim_dup(b + 9, e);
+			sev_line = p->lineno;
 			sec = S_HEAD;
 		} else if (key_is(b, e, "Parameter:") && sec < S_DESC) {
 			const char *rest = skip_ws(b + 10, e);
 
 			sec = S_PARAM;
+			param_line = p->lineno;
 			if (rest < e)
 				add_line(&param, rest, e);
 		} else if (key_is(b, e, "Description:") && sec < S_DESC) {
@@ -303,14 +328,14 @@ static int parse_block(struct parser *p, struct desc *d)
 			problem = "no Tag:";
 		else if (!tag_valid(d->tag, &id))
 			problem = "Tag: '%s' is not <component>.<id> with an id of 1..65535",
-			arg = d->tag;
+			arg = d->tag, bad_line = tag_line;
 		else if (!d->text)
 			problem = "%s: no Text:", arg = d->tag;
 		else if (!d->severity)
 			problem = "%s: no Severity:", arg = d->tag;
 		else if (severity_level(d->severity) < 0)
 			problem = "Severity: '%s' is not Emerg, Alert, Critical, Error, Warning, Notice or Informational",
-			arg = d->severity;
+			arg = d->severity, bad_line = sev_line;
 		else if (sec < S_DESC)
 			problem = "%s: no Description:", arg = d->tag;
 	}
@@ -330,6 +355,7 @@ static int parse_block(struct parser *p, struct desc *d)
 				long n = strtol(line + 1, &end, 10);
 
 				if (*end != ':' || n != want) {
+					bad_line = param_line;
 					problem = "%s: parameters must be @1:, @2:, ... in order";
 					arg = d->tag;
 					break;
@@ -347,6 +373,7 @@ static int parse_block(struct parser *p, struct desc *d)
 				free(last);
 				d->params[d->nr_params - 1] = sb_take(&sb);
 			} else if (*line) {
+				bad_line = param_line;
 				problem = "%s: parameter text before the first @1:";
 				arg = d->tag;
 				break;

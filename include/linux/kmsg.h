@@ -70,8 +70,12 @@
 		level "\0" __FILE__ "\0" __stringify(__LINE__) "\0" fmt
 
 #ifdef CONFIG_KMSG_IDS
+/* Named so that the compiler's error for a non-constant id says why. */
+#define __kmsg_id_must_be_a_decimal_constant(id, with_id, without_id)	\
+	__builtin_choose_expr((id) > 0, with_id, without_id)
+
 #define __kmsg_fmt(id, lead, fmt)					\
-	__builtin_choose_expr((id) > 0,					\
+	__kmsg_id_must_be_a_decimal_constant(id,			\
 		lead KMSG_COMPONENT "." __stringify(id) ": " fmt,	\
 		lead KMSG_COMPONENT ": " fmt)
 #else

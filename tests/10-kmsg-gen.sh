@@ -1,0 +1,204 @@
+#!/bin/bash
+# Host tests of scripts/kmsg-gen: the description parser (dump), the
+# checker (--check, what make D=1 runs), man pages (--man, make D=2), the
+# catalog it emits, objects of both byte orders, valgrind and the fuzzing
+# regression inputs.  TAP output.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+fx=$top/tests/kmsg-gen
+out=$top/build/test-kmsg-gen
+rm -rf "$out"
+mkdir -p "$out"
+n=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+nok() { n=$((n + 1)); echo "not ok $n - $1"; }
+check() { local d=$1; shift; if "$@"; then ok "$d"; else nok "$d"; fi; }
+
+gen=$out/kmsg-gen
+gcc -Wall -Wextra -Werror -O2 -g -o "$gen" -I"$top/scripts" \
+	"$top"/scripts/kmsg-{gen,parse,records,catalog}.c 2>"$out/cc.log"
+check "kmsg-gen builds with -Wall -Wextra -Werror" [ -s "$out/cc.log" -o -x "$gen" ]
+[ -s "$out/cc.log" ] && { cat "$out/cc.log"; nok "no compiler warnings"; } || ok "no compiler warnings"
+
+json() {
+	python3 -c "import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+$2" "$1"
+}
+
+# --- dump ------------------------------------------------------------------
+"$gen" dump "$top/Documentation/kmsg/s390/xpram" > "$out/xpram.json"
+check "dump of Documentation/kmsg/s390/xpram exits 0" [ $? -eq 0 ]
+check "it has xpram.1 to xpram.5 with every contract key" json "$out/xpram.json" '
+keys = {"tag","text","severity","parameters","description","user_action","file","line"}
+assert [r["tag"] for r in rows] == ["xpram.%d" % i for i in range(1, 6)]
+assert all(set(r) == keys for r in rows)
+assert rows[0]["text"] == "%d is not a valid number of XPRAM devices"
+assert rows[0]["parameters"] == ["the requested number of partitions"]
+assert rows[2]["severity"] == "Error" and rows[2]["line"] == 35
+' 
+
+# The 2008 catalog of the RFC, extracted from the seed at test time.
+seed=$top/../shared/seeds/004-patch-kmsg-convert-xpram-messages-to-kmsg-api.patch
+if [ -f "$seed" ]; then
+	sed -n '/^+++ .*Documentation\/kmsg\/s390\/xpram/,/^Index:/p' "$seed" |
+		sed -n 's/^+//p' | sed 1d > "$out/xpram-2008"
+	"$gen" dump "$out/xpram-2008" > "$out/xpram-2008.json"
+	check "the 2008 RFC's xpram catalog parses without complaint" [ $? -eq 0 ]
+	check "into three entries with the 2008 fields" json "$out/xpram-2008.json" '
+assert [r["tag"] for r in rows] == ["xpram.1", "xpram.2", "xpram.3"]
+assert rows[0]["parameters"] == ["number of partitions"]
+assert rows[1]["parameters"] == [] and rows[2]["severity"] == "Error"
+assert rows[0]["description"].startswith("The number of XPRAM partitions")
+assert rows[0]["user_action"].endswith("restart Linux.")
+'
+else
+	nok "the 2008 seed is at $seed"
+	nok "the 2008 seed parses"
+fi
+
+"$gen" dump "$fx/src/fix.c" > "$out/fix.json"
+check "adjacent quoted pieces of Text: are joined, a parameter runs over lines" json "$out/fix.json" '
+r = rows[0]
+assert r["text"] == "%d is not a valid number of %s", r["text"]
+assert r["parameters"] == ["the number, as given", "what was counted; this description runs over two lines"]
+assert r["description"] == "First paragraph of the description.\n\nSecond paragraph, with a - dash and a \\ backslash.\n.A line starting with a dot."
+'
+
+"$gen" dump "$fx/malformed.txt" > "$out/bad.json" 2> "$out/bad.err"
+rc=$?
+check "malformed blocks make dump exit 1" [ $rc -eq 1 ]
+check "the good block among them is still dumped" json "$out/bad.json" 'assert [r["tag"] for r in rows] == ["bad.3"]'
+for want in \
+	"malformed.txt:4: cannot understand 'Txet: \"typo in a keyword\"'" \
+	"malformed.txt:9: bad.2: no Severity:" \
+	"malformed.txt:23: Tag: '9bad.4' is not <component>.<id> with an id of 1..65535" \
+	"malformed.txt:30: Tag: 'bad.70000' is not <component>.<id> with an id of 1..65535" \
+	"malformed.txt:38: Text: must be one or more \"quoted\" strings" \
+	"malformed.txt:46: Severity: 'Fatal' is not Emerg, Alert, Critical, Error, Warning, Notice or Informational" \
+	"malformed.txt:54: bad.8: parameters must be @1:, @2:, ... in order" \
+	"malformed.txt:60: bad.9: no Description:" \
+	"malformed.txt:65: description block not closed"; do
+	check "reports $want" grep -qF "$want" "$out/bad.err"
+done
+check "exactly nine problems are reported" [ "$(wc -l < "$out/bad.err")" -eq 9 ]
+
+"$gen" dump "$out/does-not-exist" >/dev/null 2>"$out/nofile.err"
+check "a missing file is an error naming it" \
+	[ $? -ne 0 -a -n "$(grep -F does-not-exist "$out/nofile.err")" ]
+"$gen" >/dev/null 2>&1
+check "no command is a usage error (exit 2)" [ $? -eq 2 ]
+"$gen" catalog --bogus x.o >/dev/null 2>&1
+check "an unknown option is a usage error (exit 2)" [ $? -eq 2 ]
+
+# --- records from objects of both byte orders --------------------------------
+for cc in gcc s390x-linux-gnu-gcc; do
+	for f in 1 2; do
+		$cc -c -DFIXTURE=$f -o "$out/rec$f-$cc.o" "$fx/records.c"
+	done
+done
+check "fixture objects build for x86_64 and s390x" \
+	[ -f "$out/rec1-gcc.o" -a -f "$out/rec2-s390x-linux-gnu-gcc.o" ]
+
+cat_run() { "$gen" catalog --srctree "$fx" "$@"; }
+for cc in gcc s390x-linux-gnu-gcc; do
+	cat_run --check --srcarch none -o "$out/cat1-$cc.S" "$out/rec1-$cc.o" \
+		>"$out/check1-$cc.out" 2>"$out/check1-$cc.err"
+	rc=$?
+	check "--check passes on a fully described $cc object" [ $rc -eq 0 ]
+done
+check "both byte orders give the same catalog source" \
+	cmp -s <(sed 1d "$out/cat1-gcc.S") <(sed 1d "$out/cat1-s390x-linux-gnu-gcc.S")
+check "id 0 and a repeated call make no extra entries" \
+	grep -q "^/\* Generated .*: 2 entries" "$out/cat1-gcc.S"
+
+s390x-linux-gnu-gcc -c -o "$out/cat1.o" "$out/cat1-gcc.S"
+s390x-linux-gnu-objcopy -O binary --only-section=.kmsg_catalog "$out/cat1.o" "$out/cat1.bin"
+check "the catalog section has the header, two 24-byte entries and each string once" python3 - "$out/cat1.bin" <<'PY'
+import struct, sys
+b = open(sys.argv[1], "rb").read()
+magic, ver, esz, n, ssz = struct.unpack(">IHHII", b[:16])
+assert (magic, ver, esz, n) == (0x6b6d7367, 1, 24, 2), (magic, ver, esz, n)
+strings = b[16 + 24 * n:16 + 24 * n + ssz]
+assert len(b) == (16 + 24 * n + ssz + 3) & ~3
+assert strings.count(b"fix\0") == 1
+e = [struct.unpack(">IIIIIHBB", b[16 + 24 * i:40 + 24 * i]) for i in range(n)]
+s = lambda o: strings[o:strings.index(b"\0", o)].decode()
+assert [(s(x[0]), x[5], x[6], x[7]) for x in e] == [("fix", 1, 3, 1), ("fix", 2, 4, 1)], e
+assert s(e[0][1]) == "%d is not a valid number of %s"
+assert s(e[0][2]) == "@1: the number, as given\n@2: what was counted; this description runs over two lines"
+assert s(e[1][3]) == "A message described in Documentation/kmsg."
+PY
+
+cat_run --check --srcarch dup -o /dev/null "$out/rec1-gcc.o" >/dev/null 2>"$out/dup.err"
+check "a tag described in the source and in Documentation/kmsg/\$SRCARCH fails --check" \
+	[ $? -eq 1 -a -n "$(grep -F 'fix.1: described twice' "$out/dup.err")" ]
+
+cat_run --check --srcarch none -o /dev/null "$out/rec2-s390x-linux-gnu-gcc.o" \
+	>"$out/check2.out" 2>"$out/check2.err"
+check "--check fails (exit 1) on the object with findings" [ $? -eq 1 ]
+for want in \
+	"src/fix.c:21: fix.3: no description; template:" \
+	"src/fix.c:22: fix.4: format differs from Text:" \
+	'  format: "text that differs"' \
+	'  Text:   "text as described"' \
+	"src/fix.c:23: fix.5: printed at level Informational but" \
+	"fix.6: Text has 2 conversions but 1 parameter is described" \
+	"src/fix.c:26: fix.2: used with two formats, the other at src/fix.c:25"; do
+	check "reports $want" grep -qF -- "$want" "$out/check2.err"
+done
+check "the template for the missing description is ready to paste" diff -u - "$out/check2.out" <<'EOF2'
+/*?
+ * Tag: fix.3
+ * Text: "no description for %u%% of %*d items at %pI4 by %-10s"
+ * Severity: Error
+ * Parameter:
+ *   @1: 
+ *   @2: 
+ *   @3: 
+ *   @4: 
+ * Description:
+ *
+ * User action:
+ *
+ */
+
+EOF2
+
+cat_run -o "$out/cat2.S" "$out/rec2-gcc.o" >/dev/null 2>"$out/warn.err"
+check "without --check a missing description warns and the build goes on" \
+	[ $? -eq 0 -a -n "$(grep -F 'warning: fix.3: no description' "$out/warn.err")" ]
+
+# --- man pages ---------------------------------------------------------------
+cat_run --man "$out/man" -o /dev/null "$out/rec1-gcc.o" 2>/dev/null
+check "--man writes one page per described tag" \
+	[ "$(ls "$out/man")" = "$(printf 'fix.1.9\nfix.2.9')" ]
+check "groff -man -ww -z finds nothing to warn about" \
+	sh -c "groff -man -ww -z '$out/man/fix.1.9' '$out/man/fix.2.9' 2>&1 | grep . && exit 1 || exit 0"
+check "mandoc -Tlint finds nothing above style level" \
+	sh -c "mandoc -Tlint -Wwarning '$out/man/fix.1.9' '$out/man/fix.2.9'"
+check "the page renders the message, parameters and both description paragraphs" \
+	sh -c "MANWIDTH=200 man -l '$out/man/fix.1.9' 2>/dev/null | col -b > '$out/man1.txt';
+	       grep -q 'fix.1: %d is not a valid number of %s' '$out/man1.txt' &&
+	       grep -q 'the number, as given' '$out/man1.txt' &&
+	       grep -qF 'Second paragraph, with a - dash and a \\ backslash.' '$out/man1.txt' &&
+	       grep -qF '.A line starting with a dot.' '$out/man1.txt'"
+
+# --- valgrind and fuzz regressions ----------------------------------------------
+vg() { valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=all "$@"; }
+vg "$gen" dump "$fx/malformed.txt" "$fx/src/fix.c" >/dev/null 2>"$out/vg1.err"
+check "valgrind: dump of malformed input is clean" [ $? -ne 99 ]
+vg "$gen" catalog --check --man "$out/man-vg" --srctree "$fx" --srcarch dup \
+	--depfile "$out/dep" -o "$out/vg.S" "$out/rec2-s390x-linux-gnu-gcc.o" >/dev/null 2>"$out/vg2.err"
+check "valgrind: catalog --check --man of an object with findings is clean" [ $? -ne 99 ]
+check "the depfile names the description files read" \
+	grep -qF "$fx/src/fix.c" "$out/dep"
+
+crashed=
+for f in "$fx"/fuzz-regress/*; do
+	[ -f "$f" ] || continue
+	timeout 10 "$gen" dump "$f" >/dev/null 2>&1
+	rc=$?
+	[ $rc -le 1 ] || crashed="$crashed $(basename "$f")($rc)"
+done
+check "every fuzzing regression input ends in exit 0 or 1${crashed:+:$crashed}" [ -z "$crashed" ]

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Call-site records as <linux/kmsg.h> leaves them, written out by hand
+ * so the host tests can build objects of both byte orders without a
+ * kernel tree.  FIXTURE selects a set.
+ */
+#define REC(tag, level, line, fmt) \
+	"kmsg-v1\0" tag "\0" level "\0" "src/fix.c\0" #line "\0" fmt
+
+#define R(name, s) \
+	static const char name[] __attribute__((used, section(".kmsg.records"), aligned(1))) = s
+
+#if FIXTURE == 1	/* everything described and right */
+R(r1, REC("fix.1", "3", 10, "%d is not a valid number of %s\n"));
+R(r2, REC("fix.2", "4", 11, "plain text\n"));
+R(r3, REC("fix.0", "6", 12, "id 0 is not catalogued\n"));
+R(r4, REC("fix.1", "3", 13, "%d is not a valid number of %s\n"));
+#elif FIXTURE == 2	/* every kind of finding */
+R(r1, REC("fix.1", "3", 20, "%d is not a valid number of %s\n"));	/* ok */
+R(r2, REC("fix.3", "3", 21, "no description for %u%% of %*d items at %pI4 by %-10s\n"));
+R(r3, REC("fix.4", "3", 22, "text that differs\n"));
+R(r4, REC("fix.5", "6", 23, "wrong severity\n"));
+R(r5, REC("fix.6", "3", 24, "two conversions %d %d\n"));
+R(r6, REC("fix.2", "4", 25, "plain text\n"));
+R(r7, REC("fix.2", "4", 26, "plain text, another format\n"));
+#endif
