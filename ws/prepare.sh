@@ -80,7 +80,8 @@ if ! cmp -s "$KOUT/kmsg.allconfig.new" "$KOUT/kmsg.allconfig" ||
 		CONFIG_*=*) grep -qxF "$line" "$KOUT/.config" ||
 			{ echo "prepare: $line did not take" >&2; bad=1; } ;;
 		esac
-	done < "$KOUT/kmsg.allconfig"
+	done < <(awk -F= '/^CONFIG_/ { v[$1] = $0; o[$1] = NR } END { for (k in v) print o[k], v[k] }' \
+		"$KOUT/kmsg.allconfig" | sort -n | cut -d' ' -f2-)
 	[ $bad = 0 ] || { rm -f "$KOUT/.config"; exit 1; }
 else
 	rm -f "$KOUT/kmsg.allconfig.new"

@@ -58,3 +58,12 @@ log_has() {
 proc_field() {
 	awk -v t="$1" -v f="$2" '$1 == t { print $f }' "$PROCFS"
 }
+
+# The prefix a tag shows in the log: "comp.id", or "comp" with KMSG_IDS=n.
+pfx() {
+	if [ "${KMSG_IDS:-y}" = y ]; then
+		echo "$1"
+	else
+		echo "${1%.*}"
+	fi
+}

@@ -15,11 +15,11 @@ clear_log
 load_mod $A
 check "$A loads" [ $? -eq 0 ]
 check "its entry existed before its init function printed" \
-	log_has "kmsgcat.1: module $A loaded, catalog visible at init: yes"
+	log_has "$(pfx kmsgcat.1): module $A loaded, catalog visible at init: yes"
 check "entries of the source and of Documentation/kmsg are there" \
 	[ -f $SYSFS/kmsgcat/1/text -a -f $SYSFS/kmsgcat/2/text -a -f $SYSFS/kmsgcat/3/text ]
 echo hello > /sys/module/$A/parameters/trigger
-check "a message printed on demand carries its tag" log_has "kmsgcat.2: trigger hello"
+check "a message printed on demand carries its tag" log_has "$(pfx kmsgcat.2): trigger hello"
 expect_eq "the listing names the owner" "$(proc_field kmsgcat.1 3)" "$A"
 
 unload_mod $A
@@ -30,7 +30,7 @@ clear_log
 load_mod $A fail_init=1 2>/dev/null
 check "a failing init makes insmod fail" [ $? -ne 0 ]
 check "the entry existed while the failing init ran" \
-	log_has "kmsgcat.1: module $A loaded, catalog visible at init: yes"
+	log_has "$(pfx kmsgcat.1): module $A loaded, catalog visible at init: yes"
 check "a failed init withdraws the entries" [ ! -e $SYSFS/kmsgcat ]
 load_mod $A
 check "the module loads again afterwards" [ -f $SYSFS/kmsgcat/1/text ]

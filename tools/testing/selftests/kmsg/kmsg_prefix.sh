@@ -8,7 +8,7 @@
 
 ids=${KMSG_IDS:-y}
 ktap_print_header
-ktap_set_plan 19
+ktap_set_plan 18
 
 clear_log
 load_mod test_kmsg_prefix
