@@ -585,8 +585,6 @@ static const struct seq_operations kmsg_seq_ops = {
 	.show = kmsg_seq_show,
 };
 
-extern const char __start_kmsg_catalog[], __stop_kmsg_catalog[];
-
 static int __init kmsg_catalog_init(void)
 {
 	int err;

@@ -177,6 +177,7 @@ static struct kunit_suite kmsg_catalog_suite = {
 	.name = "kmsg_catalog",
 	.test_cases = kmsg_catalog_cases,
 };
+
 kunit_test_suite(kmsg_catalog_suite);
 
 MODULE_DESCRIPTION("KUnit tests of the kernel message catalog");

@@ -50,7 +50,8 @@
 				 sizeof(KMSG_COMPONENT) - 1 > KMSG_COMPONENT_MAX || \
 				 !((KMSG_COMPONENT[0] | 0x20) >= 'a' &&	\
 				   (KMSG_COMPONENT[0] | 0x20) <= 'z'),	\
-				 "kmsg: KMSG_COMPONENT must be 1..31 characters and start with a letter"); \
+				 "kmsg: KMSG_COMPONENT must be 1..31 "	\
+				 "characters and start with a letter");	\
 	} while (0)
 
 /*

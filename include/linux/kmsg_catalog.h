@@ -44,9 +44,10 @@ struct kmsg_catalog_entry {
 	u8 flags;
 };
 
-struct module;
-
 #ifdef CONFIG_KMSG_CATALOG
+/* vmlinux's catalog, from the linker script */
+extern const char __start_kmsg_catalog[], __stop_kmsg_catalog[];
+
 int kmsg_catalog_validate(const void *data, size_t size, const char **why);
 #endif
 
