@@ -30,6 +30,8 @@ prepare: deps
 
 build: prepare
 	@$(KMAKE) $(KFLAGS) -j$$(nproc)
+	@$(MAKE) -s -C $(KSRC)/tools/kmsg CROSS_COMPILE=s390x-linux-gnu- \
+		OUTPUT=$(TOP)/build/kmsg-tool/ LDFLAGS=-static
 
 guest:
 	@$(WS)/guest.sh -e $(EMU) $(if $(EXTRA),-x $(EXTRA)) $(if $(TIMEOUT),-t $(TIMEOUT)) "$$CMD"

@@ -528,26 +528,22 @@ static int write_depfile(const struct catalog_opts *o,
 	return fclose(f) ? -1 : 0;
 }
 
-/**
- * catalog_run() - the "catalog" command
- * @o: parsed command line
- *
- * Return: process exit status.
+/*
+ * The tags of @rs (sorted here), each with its description looked up;
+ * reports invalid tags and tags used two ways.  Returns the number of
+ * findings; the tags go to *@out, their count to *@nr.
  */
-int catalog_run(const struct catalog_opts *o)
+static int resolve_tags(const struct catalog_opts *o, struct file_cache *cache,
+			struct record_set *rs, struct tag **out, int *nr)
 {
-	struct record_set rs = { 0 };
-	struct file_cache cache = { 0 };
 	struct tag *tags;
-	int i, n = 0, findings = 0, status = 0;
+	int i, n = 0, findings = 0;
 
-	if (records_read(&rs, o->object))
-		return 2;
-	qsort(rs.recs, rs.nr, sizeof(*rs.recs), cmp_record);
-	tags = xmalloc(rs.nr * sizeof(*tags));
+	qsort(rs->recs, rs->nr, sizeof(*rs->recs), cmp_record);
+	tags = xmalloc(rs->nr * sizeof(*tags));
 
-	for (i = 0; i < rs.nr; i++) {
-		const struct record *r = &rs.recs[i];
+	for (i = 0; i < rs->nr; i++) {
+		const struct record *r = &rs->recs[i];
 		const char *dot = strrchr(r->tag, '.');
 		unsigned int id;
 		char *text;
@@ -584,9 +580,41 @@ int catalog_run(const struct catalog_opts *o)
 		tags[n].id = id;
 		tags[n].text = text;
 		tags[n].desc = NULL;
-		findings += lookup(o, &cache, &tags[n]);
+		findings += lookup(o, cache, &tags[n]);
 		n++;
 	}
+	*out = tags;
+	*nr = n;
+	return findings;
+}
+
+static void free_tags(struct tag *tags, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		free(tags[i].component);
+		free((char *)tags[i].text);
+	}
+	free(tags);
+}
+
+/**
+ * catalog_run() - the "catalog" command
+ * @o: parsed command line
+ *
+ * Return: process exit status.
+ */
+int catalog_run(const struct catalog_opts *o)
+{
+	struct record_set rs = { 0 };
+	struct file_cache cache = { 0 };
+	struct tag *tags;
+	int i, n, findings, status = 0;
+
+	if (records_read(&rs, o->object))
+		return 2;
+	findings = resolve_tags(o, &cache, &rs, &tags, &n);
 
 	if (o->check) {
 		findings += check_file_duplicates(&cache);
@@ -618,12 +646,101 @@ int catalog_run(const struct catalog_opts *o)
 			status = 1;
 	}
 
-	for (i = 0; i < n; i++) {
-		free(tags[i].component);
-		free((char *)tags[i].text);
-	}
-	free(tags);
+	free_tags(tags, n);
 	cache_free(&cache);
 	records_free(&rs);
+	return status;
+}
+
+/* A field of the installed catalog: tabs, newlines and backslashes escaped. */
+static void index_field(FILE *f, const char *s)
+{
+	fputc('\t', f);
+	for (; *s; s++) {
+		if (*s == '\\')
+			fputs("\\\\", f);
+		else if (*s == '\t')
+			fputs("\\t", f);
+		else if (*s == '\n')
+			fputs("\\n", f);
+		else
+			fputc(*s, f);
+	}
+}
+
+/* "drivers/s390/block/xpram.o" -> "xpram"; vmlinux.o -> "vmlinux" */
+static char *owner_of(const char *object)
+{
+	const char *base = strrchr(object, '/');
+	size_t len;
+
+	base = base ? base + 1 : object;
+	len = strlen(base);
+	if (len > 2 && !strcmp(base + len - 2, ".o"))
+		len -= 2;
+	return xstrndup(base, len);
+}
+
+/**
+ * index_run() - the "index" command: the catalog file installed with the
+ * modules, for tools that explain messages of modules not loaded
+ * @o: parsed command line; o->out is the file to write
+ * @objects: vmlinux.o and the modules' objects
+ * @nr: how many
+ *
+ * One line per tag: tag, severity, owner, text, parameters, description
+ * and user action, separated by tabs (Documentation/kmsg/index.rst).
+ *
+ * Return: process exit status.
+ */
+int index_run(const struct catalog_opts *o, char **objects, int nr)
+{
+	struct file_cache cache = { 0 };
+	FILE *f = stdout;
+	int i, j, status = 0;
+
+	if (strcmp(o->out, "-")) {
+		f = fopen(o->out, "w");
+		if (!f) {
+			fprintf(stderr, "%s: %s\n", o->out, strerror(errno));
+			return 2;
+		}
+	}
+	fputs("# kmsg catalog v1: tag severity owner text parameters description user_action\n", f);
+	for (i = 0; i < nr; i++) {
+		struct record_set rs = { 0 };
+		struct tag *tags;
+		char *owner;
+		int n;
+
+		if (records_read(&rs, objects[i])) {
+			status = 2;
+			continue;
+		}
+		resolve_tags(o, &cache, &rs, &tags, &n);
+		owner = owner_of(objects[i]);
+		for (j = 0; j < n; j++) {
+			const struct desc *d = tags[j].desc;
+			char *params = d ? join_params(d) : NULL;
+
+			fputs(tags[j].rec->tag, f);
+			index_field(f, severity_name(tags[j].rec->level));
+			index_field(f, owner);
+			index_field(f, tags[j].text);
+			index_field(f, params ? params : "");
+			index_field(f, d ? d->description : "");
+			index_field(f, d ? d->user_action : "");
+			fputc('\n', f);
+			free(params);
+		}
+		free(owner);
+		free_tags(tags, n);
+		records_free(&rs);
+	}
+	cache_free(&cache);
+	if (f != stdout && fclose(f)) {
+		fprintf(stderr, "%s: %s\n", o->out, strerror(errno));
+		status = 2;
+	}
 	return status;
 }

@@ -5,6 +5,10 @@
  *   kmsg-gen dump FILE...
  *	Print every message description in FILEs as one JSON object a line.
  *
+ *   kmsg-gen index [--srctree DIR] [--srcarch ARCH] [-o FILE] OBJECT...
+ *	Write the catalog of all OBJECTs as the text file installed with the
+ *	modules (one tab-separated line per tag), for tools/kmsg.
+ *
  *   kmsg-gen catalog [--check] [--man DIR] [--srctree DIR] [--srcarch ARCH]
  *		      [--depfile FILE] [-o OUT.S] OBJECT
  *	Read the call-site records of <linux/kmsg.h> from OBJECT, find the
@@ -217,7 +221,8 @@ static void usage(void)
 	fprintf(stderr,
 		"usage: kmsg-gen dump FILE...\n"
 		"       kmsg-gen catalog [--check] [--man DIR] [--srctree DIR] [--srcarch ARCH]\n"
-		"                        [--depfile FILE] [-o OUT.S] OBJECT\n");
+		"                        [--depfile FILE] [-o OUT.S] OBJECT\n"
+		"       kmsg-gen index [--srctree DIR] [--srcarch ARCH] [-o FILE] OBJECT...\n");
 	exit(2);
 }
 
@@ -236,10 +241,11 @@ static int cmd_dump(int argc, char **argv)
 	return bad ? 1 : 0;
 }
 
-static int cmd_catalog(int argc, char **argv)
+static int cmd_catalog(int argc, char **argv, bool index)
 {
 	struct catalog_opts o = { .srctree = ".", .out = "-" };
-	int i;
+	char **objects = xmalloc((argc + 1) * sizeof(char *));
+	int i, nr = 0, ret;
 
 	for (i = 0; i < argc; i++) {
 		const char *a = argv[i];
@@ -259,15 +265,18 @@ static int cmd_catalog(int argc, char **argv)
 		} else if (a[0] == '-' && a[1]) {
 			fprintf(stderr, "kmsg-gen: unknown option '%s'\n", a);
 			usage();
-		} else if (!o.object) {
-			o.object = a;
 		} else {
-			usage();
+			objects[nr++] = argv[i];
 		}
 	}
-	if (!o.object)
+	if (!nr || (!index && nr > 1)) {
+		free(objects);
 		usage();
-	return catalog_run(&o);
+	}
+	o.object = objects[0];
+	ret = index ? index_run(&o, objects, nr) : catalog_run(&o);
+	free(objects);
+	return ret;
 }
 
 int main(int argc, char **argv)
@@ -277,7 +286,9 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "dump"))
 		return cmd_dump(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "catalog"))
-		return cmd_catalog(argc - 2, argv + 2);
+		return cmd_catalog(argc - 2, argv + 2, false);
+	if (!strcmp(argv[1], "index"))
+		return cmd_catalog(argc - 2, argv + 2, true);
 	fprintf(stderr, "kmsg-gen: unknown command '%s'\n", argv[1]);
 	usage();
 	return 2;

@@ -86,5 +86,6 @@ void records_free(struct record_set *set);
 
 /* kmsg-catalog.c */
 int catalog_run(const struct catalog_opts *o);
+int index_run(const struct catalog_opts *o, char **objects, int nr);
 
 #endif /* KMSG_GEN_H */

@@ -39,10 +39,12 @@ echo "root:x:0:0:root:/root:/bin/sh" > "$root/etc/passwd"
 echo "nobody:x:65534:65534:nobody:/:/bin/sh" >> "$root/etc/passwd"
 printf 'root:x:0:\nnogroup:x:65534:\n' > "$root/etc/group"
 
-# Modules of this build, if it has any.
+# Modules of this build, if it has any, the catalog file and the kmsg tool.
 if [ -s "$KOUT/modules.order" ]; then
 	kmake INSTALL_MOD_PATH="$root" INSTALL_MOD_STRIP=1 modules_install >/dev/null
 fi
+kmake INSTALL_MOD_PATH="$root" kmsg_install >/dev/null
+[ -x "$top/build/kmsg-tool/kmsg" ] && cp "$top/build/kmsg-tool/kmsg" "$root/usr/sbin/kmsg"
 # Whatever else the tests stage for every guest (the kmsg tool, ...).
 [ -d "$top/build/guest-overlay" ] && cp -a "$top/build/guest-overlay/." "$root/"
 [ -n "$extra" ] && cp -a "$extra/." "$root/extra/"

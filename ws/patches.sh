@@ -72,6 +72,14 @@ messages in Documentation/kmsg/s390/xpram." \
 	0004-s390-xpram-expanded-storage-block-driver-on-the-kmsg-API.patch -- \
 	drivers/s390/block/xpram.c Documentation/kmsg/s390/xpram
 
+commit "tools/kmsg: explain kernel messages from the catalog" \
+"kmsg explain TAG|LINE, kmsg annotate and kmsg list read
+/sys/kernel/kmsg and the catalog file that make kmsg_install writes next
+to the modules, so messages of modules that are not loaded are explained
+too." \
+	0005-kbuild-install-the-kmsg-catalog-with-the-modules.patch -- \
+	tools/kmsg
+
 commit "selftests/kmsg: test the message catalog with test modules" \
 "Log prefixes, sysfs files against descriptions, module load and unload,
 shared tags, a corrupt catalog section and a load/unload stress test." \

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The catalog as the kmsg tool sees it: lookup, listing, line matching. */
+#ifndef KMSG_TOOL_H
+#define KMSG_TOOL_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#define KMSG_MAX_VALUES 32
+
+struct kmsg_entry {
+	char *tag;
+	char *severity;
+	char *text;
+	char *parameters;	/* "@1: ...\n@2: ..." or "" */
+	char *description;
+	char *user_action;
+	const char *source;	/* "sysfs" or "catalog" */
+};
+
+/* Values of a log line's conversions, @1 first. */
+struct kmsg_values {
+	char *val[KMSG_MAX_VALUES];
+	int nr;
+};
+
+struct kmsg_slot {
+	char *tag;
+	struct kmsg_entry *entry;	/* NULL: known to be missing in sysfs */
+};
+
+struct kmsg_table {
+	struct kmsg_slot *slots;
+	unsigned int size, used;
+};
+
+struct kmsg_db {
+	const char *sysfs;
+	const char *catalog;
+	struct kmsg_table from_sysfs;	/* filled lazily, tag by tag */
+	struct kmsg_table from_catalog;	/* filled on first need */
+	bool catalog_loaded;
+	bool io_error;
+};
+
+void kmsg_db_init(struct kmsg_db *db, const char *sysfs, const char *catalog);
+void kmsg_db_free(struct kmsg_db *db);
+const struct kmsg_entry *kmsg_db_lookup(struct kmsg_db *db, const char *tag);
+int kmsg_db_all(struct kmsg_db *db, const char *component,
+		const struct kmsg_entry ***out);
+int kmsg_db_load_catalog(struct kmsg_db *db);
+
+bool kmsg_tag_valid(const char *s, size_t len, unsigned int *id);
+bool kmsg_format_match(const char *fmt, const char *s, struct kmsg_values *v);
+const struct kmsg_entry *kmsg_match_line(struct kmsg_db *db, const char *line,
+					 struct kmsg_values *v);
+void kmsg_values_free(struct kmsg_values *v);
+void json_string(FILE *f, const char *s, ssize_t len);
+
+#endif

@@ -1,0 +1,28 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# The kmsg tool on the running system: xpram's boot message explained
+# from sysfs (built in) or from the installed catalog after the module
+# failed to load (no sysfs entry left).
+
+. "$(dirname "$0")/functions.sh"
+
+ktap_print_header
+ktap_set_plan 4
+
+if [ -n "$(find /lib/modules -name xpram.ko 2>/dev/null)" ]; then
+	modprobe xpram 2>/dev/null
+	where="the installed catalog (xpram.ko failed to load)"
+	check "xpram has no sysfs entries after its failed load" [ ! -e $SYSFS/xpram ]
+else
+	where="sysfs"
+	check "xpram's entries are in sysfs" [ -d $SYSFS/xpram/3 ]
+fi
+out=$(kmsg explain xpram.3)
+check "kmsg explain xpram.3 works, from $where" \
+	sh -c 'echo "$1" | grep -q "^User action:" && echo "$1" | grep -q "configure expanded storage"' _ "$out"
+out=$(dmesg | kmsg annotate)
+check "dmesg | kmsg annotate explains the xpram line" \
+	sh -c 'echo "$1" | grep -A1 "No expanded memory available\$" | grep -q "^-- xpram.3 (Error): No expanded memory available"' _ "$out"
+kmsg explain nosuch.1 >/dev/null 2>&1
+check "kmsg explain of an unknown tag exits 1" [ $? -eq 1 ]
+ktap_finished
