@@ -67,9 +67,25 @@ mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 mount -t tmpfs tmpfs /tmp
 exec </dev/$tty >/dev/$tty 2>&1
 cd /extra
-echo KMSG-GUEST-BEGIN
-sh /kmsg-cmd
-echo KMSG-GUEST-RC=\$?
+if [ $emu = hercules ]; then
+	# The 3215 console drops bursts: keep the kernel off it, and pace
+	# the command's output line by line, then say how many lines it had.
+	dmesg -n 1
+	sh /kmsg-cmd > /tmp/kmsg-out 2>&1
+	rc=\$?
+	dmesg | grep -E 'Kernel panic|Oops|BUG: |WARNING: |Unable to handle kernel|Call Trace:' > /tmp/kmsg-problems
+	echo KMSG-GUEST-BEGIN
+	while IFS= read -r line; do echo "\$line"; usleep 50000; done < /tmp/kmsg-out
+	echo KMSG-GUEST-RC=\$rc
+	while IFS= read -r line; do echo "KMSG-GUEST-PROBLEM: \$line"; usleep 20000; done < /tmp/kmsg-problems
+	echo KMSG-GUEST-LINES=\$(wc -l < /tmp/kmsg-out)
+	echo KMSG-GUEST-END
+	sleep 2
+else
+	echo KMSG-GUEST-BEGIN
+	sh /kmsg-cmd
+	echo KMSG-GUEST-RC=\$?
+fi
 sync
 poweroff -f
 INIT
@@ -92,6 +108,7 @@ qemu)
 	;;
 hercules)
 	"$top/ws/hercules.sh" "$gdir" "$tmo" > "$out" || rc=$?
+	cp "$gdir/herc/hercules.log" "$log"
 	;;
 esac
 tr -d '\r' < "$out" > "$out.clean"
@@ -112,4 +129,11 @@ if grep -qE 'Kernel panic|Oops|BUG: |WARNING: |Unable to handle kernel|Call Trac
 fi
 status=$(sed -n 's/^KMSG-GUEST-RC=\([0-9]*\)$/\1/p' "$out.clean" | tail -n 1)
 [ -n "$status" ] || fail "the guest stopped before the command finished"
+if [ $emu = hercules ]; then
+	grep -q '^KMSG-GUEST-PROBLEM: ' "$out.clean" &&
+		fail "the kernel reported: $(sed -n 's/^KMSG-GUEST-PROBLEM: //p' "$out.clean" | head -n 3)"
+	want=$(sed -n 's/^KMSG-GUEST-LINES=\([0-9]*\)$/\1/p' "$out.clean")
+	got=$(sed -n '/^KMSG-GUEST-BEGIN$/,/^KMSG-GUEST-RC=/p' "$out.clean" | sed '1d;$d' | wc -l)
+	[ "$want" = "$got" ] || fail "the 3215 console lost output: $got of ${want:-?} lines arrived"
+fi
 exit "$status"

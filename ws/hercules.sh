@@ -1,0 +1,66 @@
+#!/bin/bash
+# Boot build/obj's kernel with the initrd in $1 under Hercules (z/Arch,
+# 64 MiB of expanded storage, a 3215 console) and copy the console to
+# stdout until the guest reports its exit status, stops or times out.
+#   ws/hercules.sh GUEST_DIR TIMEOUT
+# Exit status: 0 when the guest finished, 124 on timeout, 1 when the CPU
+# stopped in a disabled wait (a panic) or Hercules failed.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/ws/vars.sh"
+gdir=$1 tmo=$2
+h=$gdir/herc
+rm -rf "$h"
+mkdir -p "$h"
+cp "$KOUT/arch/s390/boot/bzImage" "$h/bzImage"
+cp "$gdir/initrd" "$h/initrd"
+python3 - "$h" "${GUEST_APPEND:-}" <<'PY'
+import os, struct, sys
+h, append = sys.argv[1], sys.argv[2]
+# arch/s390/include/asm/setup.h: initrd start and size at 0x10408/0x10410,
+# the command line at 0x10480.
+open(os.path.join(h, "initrd.addr"), "wb").write(
+    struct.pack(">QQ", 0x02000000, os.path.getsize(os.path.join(h, "initrd"))))
+cmd = "conmode=3215 condev=0x0009 console=ttyS0 quiet " + append
+open(os.path.join(h, "cmdline"), "wb").write(cmd.strip().encode() + b"\0")
+with open(os.path.join(h, "linux.ins"), "w") as f:
+    f.write("bzImage 0x00000000\ncmdline 0x00010480\n"
+            "initrd 0x02000000\ninitrd.addr 0x00010408\n")
+PY
+cat > "$h/hercules.cnf" <<CNF
+ARCHMODE z/Arch
+CPUMODEL 2817
+MAINSIZE 512
+XPNDSIZE ${HERCULES_XPNDSIZE:-64}
+NUMCPU 1
+OSTAILOR LINUX
+PANRATE FAST
+0009 3215-C / noprompt
+CNF
+echo "ipl $h/linux.ins" > "$h/rc"
+
+log=$h/hercules.log
+(cd "$h" && HERCULES_RC="$h/rc" exec hercules -f hercules.cnf -d) > "$log" 2>&1 < /dev/null &
+pid=$!
+rc=124
+end=$((SECONDS + tmo))
+while [ $SECONDS -lt $end ]; do
+	sleep 0.5
+	if grep -q '^KMSG-GUEST-END$' "$log"; then
+		rc=0
+		break
+	fi
+	if grep -qE 'disabled wait|SIGP Stop' "$log"; then
+		sleep 1
+		grep -q '^KMSG-GUEST-END$' "$log" && rc=0 || rc=1
+		break
+	fi
+	kill -0 $pid 2>/dev/null || { rc=1; break; }
+done
+kill $pid 2>/dev/null
+sleep 0.5
+kill -9 $pid 2>/dev/null
+wait $pid 2>/dev/null
+# The guest's lines, without Hercules' own messages.
+grep -vE '^(HHC|CPU0000:|PSW=|R[0-9A-F]=|R:)' "$log"
+exit $rc
