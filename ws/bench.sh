@@ -1,0 +1,181 @@
+#!/bin/bash
+# make bench: what the catalog costs, measured side by side, written to
+# BENCHMARKS.md.  BENCH_SMOKE=1 runs every step with tiny sizes (make
+# check does that so the script cannot rot) and writes build/bench/.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/ws/vars.sh"
+b=$top/build/bench
+rm -rf "$b"
+mkdir -p "$b"
+
+if [ -n "${BENCH_SMOKE:-}" ]; then
+	small=20 big=50 cat_n=100 lines=1000 reps=2 batch=1 report=$b/BENCHMARKS.md
+else
+	small=1000 big=10000 cat_n=10000 lines=100000 reps=5 batch=5 report=$top/BENCHMARKS.md
+fi
+rows=$b/rows
+: > "$rows"
+row() { printf '| %s | %s | %s |\n' "$1" "$2" "$3" >> "$rows"; echo "  $1: $2 ($3)"; }
+fail() { echo "bench: $*" >&2; exit 1; }
+
+# Wall-clock seconds of a command, REPS times: "min median max".
+timeit() {
+	python3 - "$reps" "$@" <<'PY'
+import subprocess, sys, time
+reps, cmd = int(sys.argv[1]), sys.argv[2:]
+ts = []
+for _ in range(reps):
+    t = time.perf_counter()
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    ts.append(time.perf_counter() - t)
+ts.sort()
+print("%.4f %.4f %.4f" % (ts[0], ts[len(ts) // 2], ts[-1]))
+PY
+}
+# timeit, or stop the benchmark when the command fails
+measure() {
+	local r
+	r=$(timeit "$@") || fail "'$*' failed"
+	echo "$r"
+}
+mmm() { printf '%.1f / %.1f / %.1f ms' "$(echo "$1 * 1000" | bc -l)" "$(echo "$2 * 1000" | bc -l)" "$(echo "$3 * 1000" | bc -l)"; }
+
+echo "== 1. zero cost"
+"$top/ws/zero-cost.sh" ids 1 > "$b/zc.txt" || fail "zero-cost build failed"
+read -r tk tp < <(sed -n 's/^# .text: kmsg \([0-9]*\) bytes, printk \([0-9]*\) bytes/\1 \2/p' "$b/zc.txt")
+rd=$(sed -n 's/.*(delta \([0-9-]*\)).*/\1/p' "$b/zc.txt")
+row ".text of the converted file, CONFIG_KMSG_IDS=y: kmsg vs printk" "$tk vs $tp bytes (delta $((tk - tp)))" "tests/kbuild/zc_*.c, 3 calls"
+row "format strings, CONFIG_KMSG_IDS=y" "+$rd bytes" "the \".1\", \".2\" of the ids"
+row "CONFIG_KMSG_IDS=n, CONFIG_KMSG_CATALOG=n" "identical .text and strings" "asserted by make check (tests/40-variants): kmsg.h has no CONFIG_KMSG_CATALOG dependency"
+
+echo "== 2. image size"
+sect_size() {
+	local hex
+	hex=$(${CROSS_COMPILE}readelf -SW "$1" |
+		awk -v s="$2" '{ for (i = 1; i < NF; i++) if ($i == s) print $(i + 4) }')
+	printf '%d' "0x${hex:-0}"
+}
+vs=$(sect_size "$KOUT/vmlinux" .kmsg_catalog)
+[ "$vs" -gt 0 ] || fail "vmlinux has no .kmsg_catalog section"
+vn=$(grep -c . <("$KOUT/scripts/kmsg-gen" index --srctree "$KSRC" --srcarch s390 "$KOUT/vmlinux.o" 2>/dev/null | grep -v '^#'))
+row "vmlinux catalog (demo config)" "$vs bytes, $vn entries, $((vs / (vn ? vn : 1))) bytes/entry" "24-byte entry + its strings (xpram's real descriptions)"
+for n in $small $big; do
+	python3 "$top/ws/bench-gen.py" module "$b/mod$n" "$n"
+	kmake M="$b/mod$n" modules > "$b/mod$n.log" 2>&1 || fail "bench module $n: see $b/mod$n.log"
+	ms=$(sect_size "$b/mod$n/bench_$n.ko" .kmsg_catalog)
+	[ "$ms" -gt 0 ] || fail "bench_$n.ko has no .kmsg_catalog section"
+	row "module catalog, $n entries" "$ms bytes, $((ms / n)) bytes/entry" "synthetic descriptions of ~200 characters, one parameter"
+done
+
+echo "== 3./4. runtime memory and module load time (guest)"
+g=$b/guest
+mkdir -p "$g"
+cp "$b/mod$big/bench_$big.ko" "$g/cat.ko"
+${CROSS_COMPILE}objcopy -R .kmsg_catalog "$b/mod$big/bench_$big.ko" "$g/nocat.ko"
+cat > "$g/run.sh" <<EOF
+mem() { awk '/^Slab:|^VmallocUsed:/ { s += \$2 } END { print s }' /proc/meminfo; }
+up() { cut -d' ' -f1 /proc/uptime; }
+echo 3 > /proc/sys/vm/drop_caches
+insmod nocat.ko; rmmod bench_$big; echo 3 > /proc/sys/vm/drop_caches
+m0=\$(mem); insmod nocat.ko; m1=\$(mem); rmmod bench_$big
+echo 3 > /proc/sys/vm/drop_caches
+m2=\$(mem); insmod cat.ko; m3=\$(mem)
+echo entries \$(ls /sys/kernel/kmsg/bench | wc -l)
+rmmod bench_$big; echo 3 > /proc/sys/vm/drop_caches; m4=\$(mem)
+echo mem \$m0 \$m1 \$m2 \$m3 \$m4
+r=0
+while [ \$r -lt $reps ]; do
+	for v in nocat cat; do
+		t0=\$(up); i=0
+		while [ \$i -lt $batch ]; do insmod \$v.ko; rmmod bench_$big; i=\$((i + 1)); done
+		echo load \$v \$t0 \$(up)
+	done
+	r=\$((r + 1))
+done
+EOF
+"$top/ws/guest.sh" -t 900 -x "$g" 'sh run.sh' > "$b/guest.out" || fail "guest run failed"
+read -r _ m0 m1 m2 m3 m4 < <(grep '^mem ' "$b/guest.out")
+ents=$(sed -n 's/^entries //p' "$b/guest.out")
+[ "$ents" = "$big" ] || fail "the guest registered $ents of $big entries"
+row "slab + vmalloc per registered entry, $big-entry module" "$(( ((m3 - m2) - (m1 - m0)) * 1024 / big )) bytes" "growth of Slab+VmallocUsed on insmod, with catalog ($((m3 - m2)) kB) minus without ($((m1 - m0)) kB), per entry; after rmmod $((m4 - m2)) kB off the start"
+python3 - "$b/guest.out" "$batch" > "$b/load.txt" <<'PY'
+import sys
+batch = int(sys.argv[2])
+t = {"cat": [], "nocat": []}
+for l in open(sys.argv[1]):
+    p = l.split()
+    if p and p[0] == "load":
+        t[p[1]].append((float(p[3]) - float(p[2])) / batch * 1000)
+med = lambda v: sorted(v)[len(v) // 2]
+c, n = t["cat"], t["nocat"]
+print("%.0f/%.0f/%.0f ms vs %.0f/%.0f/%.0f ms, ratio of medians %.1f" % (
+    min(c), med(c), max(c), min(n), med(n), max(n), med(c) / max(med(n), 0.01)))
+PY
+row "module load+unload, $big-entry catalog vs same module without it" "$(cat "$b/load.txt")" "min/median/max of $reps rounds of $batch loads, QEMU TCG, /proc/uptime (10 ms)"
+
+echo "== 5. kmsg-gen vs the 2008 Perl kmsg-doc"
+python3 "$top/ws/bench-gen.py" records "$b/gen" "$big"
+gcc -c -o "$b/gen/records.o" "$b/gen/records.c"
+seed=$top/../shared/seeds/003-patch-kmsg-kernel-message-catalog-script.patch
+sed -n '/^+++ linux-2.6\/scripts\/kmsg-doc/,/^Index:/p' "$seed" | sed -n 's/^+//p' | sed 1d > "$b/kmsg-doc"
+[ -s "$b/kmsg-doc" ] || fail "cannot extract kmsg-doc from $seed"
+gen=$KOUT/scripts/kmsg-gen
+read -r a1 a2 a3 < <(measure "$gen" dump "$b/gen/src/bench.c")
+read -r c1 c2 c3 < <(measure "$gen" catalog --check --srctree "$b/gen" -o "$b/gen/out.S" "$b/gen/records.o")
+read -r p1 p2 p3 < <(cd "$b/gen" && SRCARCH=none srctree="$b/gen" measure perl "$b/kmsg-doc" parse-only true src/bench.c)
+row "parse $big descriptions: kmsg-gen dump" "$(mmm $a1 $a2 $a3)" "min / median / max"
+row "parse $big descriptions: 2008 kmsg-doc (Perl)" "$(mmm $p1 $p2 $p3)" "ratio of medians $(printf %.1f "$(echo "$p2 / $a2" | bc -l)")x"
+row "parse + check + generate $big: kmsg-gen catalog --check" "$(mmm $c1 $c2 $c3)" "records of $big calls, one description file"
+
+echo "== 7. kmsg annotate"
+python3 "$top/ws/bench-gen.py" log "$b/log" "$b/catalog" "$cat_n" "$lines"
+make -s -C "$top/tools/kmsg" CROSS_COMPILE= OUTPUT="$b/" >/dev/null || fail "tools/kmsg does not build"
+k=$b/kmsg
+read -r k1 k2 k3 < <(measure "$k" --sysfs /nonexistent --catalog "$b/catalog" annotate "$b/log")
+row "kmsg annotate, $lines lines, $cat_n-entry installed catalog" "$(mmm $k1 $k2 $k3)" "$(printf '%.0f' "$(echo "$lines / $k2" | bc -l)") lines/s at the median"
+
+echo "== 6. build overhead"
+if [ -n "${BENCH_SMOKE:-}" ]; then
+	row "build overhead" "skipped in the smoke run" ""
+else
+	nocat=$top/build/obj-nocat
+	mkdir -p "$nocat"
+	{ cat "$KOUT/kmsg.allconfig"; echo CONFIG_KMSG_CATALOG=n; echo CONFIG_KMSG_CATALOG_KUNIT_TEST=n; } > "$nocat/kmsg.allconfig"
+	make -s -C "$KSRC" O="$nocat" ARCH=$ARCH CROSS_COMPILE=$CROSS_COMPILE \
+		KCONFIG_ALLCONFIG="$nocat/kmsg.allconfig" allnoconfig >/dev/null 2>&1
+	make -s -C "$KSRC" O="$nocat" ARCH=$ARCH CROSS_COMPILE=$CROSS_COMPILE -j"$JOBS" >/dev/null 2>&1 ||
+		fail "the CONFIG_KMSG_CATALOG=n build failed"
+	python3 - "$reps" > "$b/build.txt" <<PY
+import subprocess, sys, time
+reps = int(sys.argv[1])
+runs = {"make": ("$KOUT", ""), "make D=1": ("$KOUT", "D=1"), "CONFIG_KMSG_CATALOG=n": ("$nocat", "")}
+t = {k: [] for k in runs}
+for _ in range(reps):
+    for name, (out, flag) in runs.items():
+        start = time.perf_counter()
+        subprocess.run(["bash", "-c", 'touch "$top/drivers/s390/block/xpram.c"; make -s -C "$KSRC" O="%s" ARCH=s390 CROSS_COMPILE=s390x-linux-gnu- -j$JOBS %s >/dev/null 2>&1' % (out, flag)], check=True)
+        t[name].append(time.perf_counter() - start)
+med = lambda v: sorted(v)[len(v) // 2]
+for name in runs:
+    v = t[name]
+    print("%s|%.2f / %.2f / %.2f s|ratio to CONFIG_KMSG_CATALOG=n %.3f" % (name, min(v), med(v), max(v), med(v) / med(t["CONFIG_KMSG_CATALOG=n"])))
+PY
+	while IFS='|' read -r a c d; do row "rebuild after touching xpram.c: $a" "$c" "$d"; done < "$b/build.txt"
+	make -s -C "$KSRC" O="$KOUT" ARCH=$ARCH CROSS_COMPILE=$CROSS_COMPILE -j"$JOBS" >/dev/null 2>&1
+	read -r g1 g2 g3 < <(measure "$gen" catalog --check --srctree "$KSRC" --srcarch s390 -o /dev/null "$KOUT/vmlinux.o")
+	row "kmsg-gen catalog --check on vmlinux.o alone" "$(mmm $g1 $g2 $g3)" "what D=1 adds to a link, besides relinking"
+fi
+
+{
+	echo "# Benchmarks"
+	echo
+	echo "Written by \`make bench\` (ws/bench.sh) on $(date -u +%Y-%m-%d), commit $(git -C "$top" rev-parse --short HEAD 2>/dev/null || echo unknown),"
+	echo "$(nproc) cores, $(free -g | awk '/^Mem:/ { print $2 }') GiB, $(uname -m), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')."
+	echo "Times are wall clock; ratios are taken in the same run, side by side."
+	echo
+	echo "| measure | value | notes |"
+	echo "| --- | --- | --- |"
+	cat "$rows"
+} > "$report"
+echo "bench: wrote $report"
