@@ -30,6 +30,9 @@ struct desc_file {
 struct file_cache {
 	struct desc_file *files;
 	int nr, cap;
+	/* The lookup files of the last tag: the next one mostly shares them. */
+	char *last_file, *last_comp;
+	int where[3], nr_where;
 };
 
 /* One tag of the object, with the record that introduced it. */
@@ -122,25 +125,22 @@ static void cache_free(struct file_cache *c)
 		desc_set_free(&c->files[i].set);
 	}
 	free(c->files);
+	free(c->last_file);
+	free(c->last_comp);
 }
 
 static int cmp_record(const void *a, const void *b)
 {
 	const struct record *x = a, *y = b;
-	const char *dx = strrchr(x->tag, '.'), *dy = strrchr(y->tag, '.');
-	size_t lx = dx ? (size_t)(dx - x->tag) : strlen(x->tag);
-	size_t ly = dy ? (size_t)(dy - y->tag) : strlen(y->tag);
-	int c = strncmp(x->tag, y->tag, lx < ly ? lx : ly);
-	long ix, iy;
+	int c = strncmp(x->tag, y->tag, x->comp_len < y->comp_len ?
+			x->comp_len : y->comp_len);
 
 	if (c)
 		return c;
-	if (lx != ly)
-		return lx < ly ? -1 : 1;
-	ix = dx ? strtol(dx + 1, NULL, 10) : 0;
-	iy = dy ? strtol(dy + 1, NULL, 10) : 0;
-	if (ix != iy)
-		return ix < iy ? -1 : 1;
+	if (x->comp_len != y->comp_len)
+		return x->comp_len < y->comp_len ? -1 : 1;
+	if (x->id != y->id)
+		return x->id < y->id ? -1 : 1;
 	c = strcmp(x->file, y->file);
 	return c ? c : x->line - y->line;
 }
@@ -187,22 +187,35 @@ static int lookup(const struct catalog_opts *o, struct file_cache *c,
 		  struct tag *t)
 {
 	struct desc_file *where[3];
-	struct strbuf sb = { 0 };
-	char *path;
-	int i, n = 0, findings = 0;
+	int i, n, findings = 0;
 
-	path = source_path(o, t->rec->file);
-	where[n++] = cache_get(c, path);
-	free(path);
-	if (o->srcarch) {
-		sb_printf(&sb, "%s/Documentation/kmsg/%s/%s", o->srctree,
-			  o->srcarch, t->component);
-		where[n++] = cache_get(c, sb.buf);
-		sb.len = 0;
+	if (!c->last_file || strcmp(c->last_file, t->rec->file) ||
+	    strcmp(c->last_comp, t->component)) {
+		struct strbuf sb = { 0 };
+		char *path = source_path(o, t->rec->file);
+
+		/* cache_get() may move the cache: keep indexes */
+		n = 0;
+		c->where[n++] = cache_get(c, path) - c->files;
+		free(path);
+		if (o->srcarch) {
+			sb_printf(&sb, "%s/Documentation/kmsg/%s/%s", o->srctree,
+				  o->srcarch, t->component);
+			c->where[n++] = cache_get(c, sb.buf) - c->files;
+			sb.len = 0;
+		}
+		sb_printf(&sb, "%s/Documentation/kmsg/%s", o->srctree, t->component);
+		c->where[n++] = cache_get(c, sb.buf) - c->files;
+		free(sb.buf);
+		c->nr_where = n;
+		free(c->last_file);
+		free(c->last_comp);
+		c->last_file = xstrndup(t->rec->file, strlen(t->rec->file));
+		c->last_comp = xstrndup(t->component, strlen(t->component));
 	}
-	sb_printf(&sb, "%s/Documentation/kmsg/%s", o->srctree, t->component);
-	where[n++] = cache_get(c, sb.buf);
-	free(sb.buf);
+	n = c->nr_where;
+	for (i = 0; i < n; i++)
+		where[i] = &c->files[c->where[i]];
 
 	for (i = 0; i < n; i++) {
 		const struct desc *d = desc_file_find(where[i], t->rec->tag);
@@ -336,32 +349,53 @@ static unsigned int strtab_add(struct strtab *st, const char *s)
 static char *join_params(const struct desc *d)
 {
 	struct strbuf sb = { 0 };
+	char num[16];
 	int i;
 
-	for (i = 0; i < d->nr_params; i++)
-		sb_printf(&sb, "%s@%d: %s", i ? "\n" : "", i + 1, d->params[i]);
+	for (i = 0; i < d->nr_params; i++) {
+		int len = snprintf(num, sizeof(num), "%s@%d: ", i ? "\n" : "", i + 1);
+
+		sb_add(&sb, num, len);
+		sb_puts(&sb, d->params[i]);
+	}
 	sb_add(&sb, "", 0);
 	return sb_take(&sb);
 }
 
 static void emit_string(FILE *f, const char *s, size_t len)
 {
-	size_t i;
+	char buf[64 * 4 + 16];
+	size_t i, n = 0;
 
-	fputs("\t.ascii \"", f);
 	for (i = 0; i < len; i++) {
 		unsigned char c = s[i];
 
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20 || c >= 0x7f)
-			fprintf(f, "\\%03o", c);
-		else
-			fputc(c, f);
-		if (i % 64 == 63 && i + 1 < len)
-			fputs("\"\n\t.ascii \"", f);
+		if (i % 64 == 0) {	/* a new .ascii line every 64 bytes */
+			if (n) {
+				buf[n++] = '"';
+				buf[n++] = '\n';
+				fwrite(buf, 1, n, f);
+			}
+			memcpy(buf, "\t.ascii \"", 9);
+			n = 9;
+		}
+		if (c == '"' || c == '\\') {
+			buf[n++] = '\\';
+			buf[n++] = c;
+		} else if (c < 0x20 || c >= 0x7f) {
+			buf[n++] = '\\';
+			buf[n++] = '0' + (c >> 6);
+			buf[n++] = '0' + ((c >> 3) & 7);
+			buf[n++] = '0' + (c & 7);
+		} else {
+			buf[n++] = c;
+		}
 	}
-	fputs("\"\n", f);
+	if (n) {
+		buf[n++] = '"';
+		buf[n++] = '\n';
+		fwrite(buf, 1, n, f);
+	}
 }
 
 static int emit_catalog(const struct catalog_opts *o, struct tag *tags, int n)

@@ -35,6 +35,8 @@ struct desc_set {
 /* One call-site record of <linux/kmsg.h>. */
 struct record {
 	char *tag;
+	int comp_len;		/* of the component part of tag */
+	long id;		/* the id part of tag, -1 if not a number */
 	int level;
 	char *file;
 	int line;

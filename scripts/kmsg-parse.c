@@ -88,12 +88,15 @@ static bool key_is(const char *s, const char *e, const char *key)
 static bool unescape_into(struct strbuf *sb, const char *s, const char *e)
 {
 	while (s < e) {
-		char c = *s++;
+		const char *bs = memchr(s, '\\', e - s);
+		char c;
 
-		if (c != '\\') {
-			sb_add(sb, &c, 1);
-			continue;
+		if (!bs) {
+			sb_add(sb, s, e - s);
+			break;
 		}
+		sb_add(sb, s, bs - s);
+		s = bs + 1;
 		if (s >= e)
 			return false;
 		c = *s++;

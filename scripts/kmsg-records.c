@@ -128,6 +128,11 @@ static int parse_records(struct record_set *set, const char *path,
 		}
 		r = &set->recs[set->nr++];
 		r->tag = xstrndup(tag, strlen(tag));
+		x = strrchr(r->tag, '.');
+		r->comp_len = x ? x - r->tag : (int)strlen(r->tag);
+		r->id = x && x[1] ? strtol(x + 1, &x, 10) : -1;
+		if (*x)
+			r->id = -1;
 		r->level = lv;
 		r->file = xstrndup(file, strlen(file));
 		r->line = ln;

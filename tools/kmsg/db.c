@@ -149,6 +149,13 @@ void kmsg_db_init(struct kmsg_db *db, const char *sysfs, const char *catalog)
 
 void kmsg_db_free(struct kmsg_db *db)
 {
+	int i;
+
+	for (i = 0; i < db->nr_components; i++) {
+		free(db->components[i].name);
+		free(db->components[i].entries);
+	}
+	free(db->components);
 	table_free(&db->from_sysfs);
 	table_free(&db->from_catalog);
 }
@@ -665,11 +672,28 @@ const struct kmsg_entry *kmsg_match_line(struct kmsg_db *db, const char *line,
 	for (i = 0; i < (int)len; i++)
 		if (!isalnum((unsigned char)comp[i]) && comp[i] != '_' && comp[i] != '-')
 			return NULL;
-	n = kmsg_db_all(db, comp, &all);
+	/* The component's entries, listed once per run. */
+	for (i = 0; i < db->nr_components; i++)
+		if (!strcmp(db->components[i].name, comp))
+			break;
+	if (i == db->nr_components) {
+		struct kmsg_component_list *c;
+
+		c = realloc(db->components, (i + 1) * sizeof(*c));
+		if (!c) {
+			fputs("kmsg: out of memory\n", stderr);
+			exit(2);
+		}
+		db->components = c;
+		c[i].name = xstrndup(comp, len);
+		c[i].nr = kmsg_db_all(db, comp, &c[i].entries);
+		db->nr_components++;
+	}
+	all = db->components[i].entries;
+	n = db->components[i].nr;
 	for (i = 0; i < n && !found; i++)
 		if (kmsg_format_match(all[i]->text, text, v))
 			found = all[i];
-	free(all);
 	return found;
 }
 

@@ -35,6 +35,13 @@ struct kmsg_table {
 	unsigned int size, used;
 };
 
+/* The entries of one component, for matching lines without an id. */
+struct kmsg_component_list {
+	char *name;
+	const struct kmsg_entry **entries;
+	int nr;
+};
+
 struct kmsg_db {
 	const char *sysfs;
 	const char *catalog;
@@ -42,6 +49,8 @@ struct kmsg_db {
 	struct kmsg_table from_catalog;	/* filled on first need */
 	bool catalog_loaded;
 	bool io_error;
+	struct kmsg_component_list *components;	/* cache of kmsg_db_all() */
+	int nr_components;
 };
 
 void kmsg_db_init(struct kmsg_db *db, const char *sysfs, const char *catalog);
