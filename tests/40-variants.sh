@@ -25,7 +25,7 @@ fi
 echo "# variant: CONFIG_KMSG_IDS=n, xpram as a module"
 if variant variant-no-ids.config; then
 	"$top/ws/zero-cost.sh" strict 1
-	"$top/ws/guest-tests.sh" "KMSG_IDS=n kmsg_xpram.sh kmsg_tool.sh kmsg_prefix.sh kmsg_modules.sh"
+	"$top/ws/guest-tests.sh" "KMSG_IDS=n kmsg_xpram.sh kmsg_tool.sh kmsg_printk_index.sh kmsg_prefix.sh kmsg_modules.sh"
 else
 	tail -20 "$log"; echo "not ok - the CONFIG_KMSG_IDS=n variant builds"
 fi

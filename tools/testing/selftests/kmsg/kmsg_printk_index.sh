@@ -1,0 +1,23 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# With CONFIG_PRINTK_INDEX=y kmsg calls are in the printk index like
+# pr_*() and dev_*() calls, with their final format.
+
+. "$(dirname "$0")/functions.sh"
+
+idx=/sys/kernel/debug/printk/index/test_kmsg_prefix
+ktap_print_header
+if [ ! -d /sys/kernel/debug/printk/index ]; then
+	ktap_skip_all "CONFIG_PRINTK_INDEX is not set"
+	exit $KSFT_SKIP
+fi
+ktap_set_plan 3
+[ "${KMSG_IDS:-y}" = y ] && t4=kmsgtest.4 t14=kmsgtest.14 || t4=kmsgtest t14=kmsgtest
+load_mod test_kmsg_prefix
+check "the module has a printk index" [ -f $idx ]
+check "kmsg_err(4, ...) is indexed at level 3 as \"$t4: err %d\"" \
+	sh -c "grep '^<3>' $idx | grep -qF '\"$t4: err %d\\\\n\"'"
+check "kmsg_dev_err(14, ...) is indexed as \"$t14: %s: dev err %s\"" \
+	sh -c "grep -qF '\"$t14: %s: dev err %s\\\\n\"' $idx"
+unload_mod test_kmsg_prefix
+ktap_finished
