@@ -16,8 +16,8 @@ ktap_set_plan 3
 load_mod test_kmsg_prefix
 check "the module has a printk index" [ -f $idx ]
 check "kmsg_err(4, ...) is indexed at level 3 as \"$t4: err %d\"" \
-	sh -c "grep '^<3>' $idx | grep -qF '\"$t4: err %d\\\\n\"'"
-check "kmsg_dev_err(14, ...) is indexed as \"$t14: %s: dev err %s\"" \
-	sh -c "grep -qF '\"$t14: %s: dev err %s\\\\n\"' $idx"
+	sh -c 'grep "^<3> " "$1" | grep -qF "\"$2: err %d\\n\""' _ $idx $t4
+check "kmsg_dev_err(14, ...) is indexed at level 3 as \"$t14: %s: dev err %s\"" \
+	sh -c 'grep "^<3> " "$1" | grep -qF "\"$2: %s: dev err %s\\n\""' _ $idx $t14
 unload_mod test_kmsg_prefix
 ktap_finished
