@@ -32,6 +32,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/sysfs.h>
+#include <linux/vmalloc.h>
 #include <linux/xarray.h>
 #include <kunit/visibility.h>
 
@@ -49,17 +50,20 @@ static const char *const kmsg_severities[] = {
 struct kmsg_component;
 struct kmsg_owner;
 
-/* One catalog entry of one owner, and its sysfs directory. */
+/*
+ * One catalog entry of one owner, and its sysfs directory.  Its files'
+ * attributes live here (show() finds the node from them); the attribute
+ * group is only built on the stack to add or remove them, which keeps
+ * this at 128 bytes on 64-bit.
+ */
 struct kmsg_node {
 	const struct kmsg_catalog_entry *entry;
 	const char *strings;
 	struct kmsg_component *comp;
 	struct kmsg_owner *owner;
-	bool published;
-	struct attribute_group group;
 	struct attribute attrs[KMSG_NR_FIELDS];
-	struct attribute *attr_list[KMSG_NR_FIELDS + 1];
-	char name[8];
+	char name[7];
+	bool published;
 };
 
 /* Everything one image (vmlinux or a module) registered. */
@@ -288,15 +292,33 @@ static void kmsg_component_put_if_unused(struct kmsg_component *comp)
 	kobject_put(&comp->kobj);
 }
 
+/* The group of @node's directory, in @grp with the help of @list. */
+static const struct attribute_group *
+kmsg_node_group(struct kmsg_node *node, struct attribute_group *grp,
+		struct attribute **list)
+{
+	unsigned int i;
+
+	for (i = 0; i < KMSG_NR_FIELDS; i++)
+		list[i] = &node->attrs[i];
+	list[i] = NULL;
+	memset(grp, 0, sizeof(*grp));
+	grp->name = node->name;
+	grp->attrs = list;
+	return grp;
+}
+
 static int kmsg_node_publish(struct kmsg_node *node)
 {
+	struct attribute *list[KMSG_NR_FIELDS + 1];
 	struct kmsg_component *comp = node->comp;
+	struct attribute_group grp;
 	int err;
 
 	err = xa_insert(&comp->ids, node->entry->id, node, GFP_KERNEL);
 	if (err)
 		return err;
-	err = sysfs_create_group(&comp->kobj, &node->group);
+	err = sysfs_create_group(&comp->kobj, kmsg_node_group(node, &grp, list));
 	if (err) {
 		xa_erase(&comp->ids, node->entry->id);
 		return err;
@@ -308,10 +330,12 @@ static int kmsg_node_publish(struct kmsg_node *node)
 
 static void kmsg_node_unpublish(struct kmsg_node *node)
 {
+	struct attribute *list[KMSG_NR_FIELDS + 1];
 	struct kmsg_component *comp = node->comp;
+	struct attribute_group grp;
 
 	/* Waits for readers of the files to finish. */
-	sysfs_remove_group(&comp->kobj, &node->group);
+	sysfs_remove_group(&comp->kobj, kmsg_node_group(node, &grp, list));
 	xa_erase(&comp->ids, node->entry->id);
 	node->published = false;
 	comp->nr_published--;
@@ -352,10 +376,7 @@ static void kmsg_node_init(struct kmsg_node *node, struct kmsg_owner *owner,
 	for (i = 0; i < KMSG_NR_FIELDS; i++) {
 		node->attrs[i].name = kmsg_field_names[i];
 		node->attrs[i].mode = 0444;
-		node->attr_list[i] = &node->attrs[i];
 	}
-	node->group.name = node->name;
-	node->group.attrs = node->attr_list;
 }
 
 static void kmsg_owner_unpublish(struct kmsg_owner *owner)
@@ -453,7 +474,14 @@ static int kmsg_catalog_add(struct module *mod, const void *data, size_t size)
 		return -ENOMEM;
 	owner->mod = mod;
 	owner->nr_nodes = nr;
-	owner->nodes = kvcalloc(nr, sizeof(*owner->nodes), GFP_KERNEL);
+	/*
+	 * A large array from kmalloc would be rounded up to a power of two
+	 * pages; vmalloc rounds to one page.
+	 */
+	if (array_size(nr, sizeof(*owner->nodes)) <= PAGE_SIZE)
+		owner->nodes = kcalloc(nr, sizeof(*owner->nodes), GFP_KERNEL);
+	else
+		owner->nodes = vcalloc(nr, sizeof(*owner->nodes));
 	if (!owner->nodes) {
 		kfree(owner);
 		return -ENOMEM;
