@@ -37,7 +37,8 @@ static const char *const severity_names[] = {
 	"Informational",
 };
 
-#define NR_LEVELS ((int)(sizeof(severity_names) / sizeof(severity_names[0])))
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define NR_LEVELS ((int)ARRAY_SIZE(severity_names))
 
 void *xmalloc(size_t n)
 {
@@ -116,7 +117,8 @@ char *sb_take(struct strbuf *sb)
 	char *s = sb->buf ? sb->buf : xstrndup("", 0);
 
 	sb->buf = NULL;
-	sb->len = sb->cap = 0;
+	sb->len = 0;
+	sb->cap = 0;
 	return s;
 }
 

@@ -64,8 +64,8 @@ void *xrealloc(void *p, size_t n);
 char *xstrndup(const char *s, size_t n);
 void sb_add(struct strbuf *sb, const char *s, size_t n);
 void sb_puts(struct strbuf *sb, const char *s);
-void sb_printf(struct strbuf *sb, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+#define __printf(a, b) __attribute__((format(printf, a, b)))
+__printf(2, 3) void sb_printf(struct strbuf *sb, const char *fmt, ...);
 char *sb_take(struct strbuf *sb);
 
 int severity_level(const char *name);

@@ -84,9 +84,15 @@ static bool key_is(const char *s, const char *e, const char *key)
 	return (size_t)(e - s) >= n && !memcmp(s, key, n);
 }
 
-/* Append C-string @q (between quotes, escapes as written) unescaped. */
+/* C escapes and what they stand for */
+static const char simple_escapes[] = "ntrabfv\\\"'?";
+static const char simple_values[] = "\n\t\r\a\b\f\v\\\"'?";
+
+/* Append the C string between @s and @e (escapes as written) unescaped. */
 static bool unescape_into(struct strbuf *sb, const char *s, const char *e)
 {
+	const char *p;
+
 	while (s < e) {
 		const char *bs = memchr(s, '\\', e - s);
 		char c;
@@ -100,16 +106,10 @@ static bool unescape_into(struct strbuf *sb, const char *s, const char *e)
 		if (s >= e)
 			return false;
 		c = *s++;
-		switch (c) {
-		case 'n': c = '\n'; break;
-		case 't': c = '\t'; break;
-		case 'r': c = '\r'; break;
-		case 'a': c = '\a'; break;
-		case 'b': c = '\b'; break;
-		case 'f': c = '\f'; break;
-		case 'v': c = '\v'; break;
-		case '\\': case '"': case '\'': case '?': break;
-		default:
+		p = strchr(simple_escapes, c);
+		if (c && p) {
+			c = simple_values[p - simple_escapes];
+		} else {
 			if (c >= '0' && c <= '7') {
 				int v = c - '0', k;
 
@@ -118,9 +118,9 @@ static bool unescape_into(struct strbuf *sb, const char *s, const char *e)
 				if (!v || v > 255)
 					return false;
 				c = (char)v;
-				break;
+			} else {
+				return false;
 			}
-			return false;
 		}
 		sb_add(sb, &c, 1);
 	}
@@ -534,16 +534,15 @@ void c_escape(struct strbuf *sb, const char *s)
 	for (; *s; s++) {
 		unsigned char c = *s;
 
-		switch (c) {
-		case '\n': sb_puts(sb, "\\n"); break;
-		case '\t': sb_puts(sb, "\\t"); break;
-		case '"': sb_puts(sb, "\\\""); break;
-		case '\\': sb_puts(sb, "\\\\"); break;
-		default:
-			if (c < 0x20 || c == 0x7f)
-				sb_printf(sb, "\\%03o", c);
-			else
-				sb_add(sb, (const char *)&c, 1);
-		}
+		if (c == '\n')
+			sb_puts(sb, "\\n");
+		else if (c == '\t')
+			sb_puts(sb, "\\t");
+		else if (c == '"' || c == '\\')
+			sb_printf(sb, "\\%c", c);
+		else if (c < 0x20 || c == 0x7f)
+			sb_printf(sb, "\\%03o", c);
+		else
+			sb_add(sb, (const char *)&c, 1);
 	}
 }

@@ -9,10 +9,7 @@ fx=$top/tests/kmsg-gen
 out=$top/build/test-kmsg-gen
 rm -rf "$out"
 mkdir -p "$out"
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-nok() { n=$((n + 1)); echo "not ok $n - $1"; }
-check() { local d=$1; shift; if "$@"; then ok "$d"; else nok "$d"; fi; }
+. "$top/tests/lib.sh"
 
 gen=$out/kmsg-gen
 gcc -Wall -Wextra -Werror -O2 -g -o "$gen" -I"$top/scripts" \

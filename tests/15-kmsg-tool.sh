@@ -6,10 +6,7 @@ fx=$top/tests/kmsg-tool
 out=$top/build/test-kmsg-tool
 rm -rf "$out"
 mkdir -p "$out"
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-nok() { n=$((n + 1)); echo "not ok $n - $1"; }
-check() { local d=$1; shift; if "$@"; then ok "$d"; else nok "$d"; fi; }
+. "$top/tests/lib.sh"
 
 make -s -C "$top/tools/kmsg" OUTPUT="$out/" CFLAGS="-O2 -g -Werror" >"$out/cc.log" 2>&1
 check "tools/kmsg builds with -Wall -Wextra -Werror" [ -x "$out/kmsg" ]

@@ -8,10 +8,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 out=$top/build/test-kbuild
 rm -rf "$out"
 mkdir -p "$out"
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-nok() { n=$((n + 1)); echo "not ok $n - $1"; }
-check() { local d=$1; shift; if "$@"; then ok "$d"; else nok "$d"; fi; }
+. "$top/tests/lib.sh"
 
 # Build one file of tests/kbuild as an external module; output in $out/$1.log
 build_one() {

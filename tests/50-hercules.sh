@@ -7,10 +7,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 out=$top/build/test-hercules
 rm -rf "$out"
 mkdir -p "$out"
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-nok() { n=$((n + 1)); echo "not ok $n - $1"; }
-check() { local d=$1; shift; if "$@"; then ok "$d"; else nok "$d"; fi; }
+. "$top/tests/lib.sh"
 herc() { local name=$1; shift; GUEST_TIMEOUT=${HERCULES_TIMEOUT:-180} "$top/ws/guest.sh" -e hercules "$@" > "$out/$name" 2> "$out/$name.err"; }
 has() { grep -qxF -- "$2" "$out/$1"; }
 

@@ -18,6 +18,10 @@
 
 #include "kmsg.h"
 
+#ifndef fallthrough
+#define fallthrough __attribute__((__fallthrough__))
+#endif
+
 static void *xcalloc(size_t n, size_t size)
 {
 	void *p = calloc(n ? n : 1, size ? size : 1);
@@ -526,7 +530,7 @@ static bool match_at(struct matcher *m, const char *f, const char *s, int idx)
 		case 'd': case 'i':
 			if (*s == '-' || *s == '+')
 				s++;
-			/* fall through */
+			fallthrough;
 		case 'u':
 			if (!isdigit((unsigned char)*s))
 				return false;

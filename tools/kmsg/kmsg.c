@@ -198,7 +198,7 @@ static int cmd_annotate(struct kmsg_db *db, const char *path)
 				}
 			}
 		}
-		found += e != NULL;
+		found += !!e;
 		kmsg_values_free(&v);
 	}
 	if (ferror(f)) {
@@ -249,15 +249,15 @@ int main(int argc, char **argv)
 	int i, ret;
 
 	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-		if (!strcmp(argv[i], "--json"))
+		if (!strcmp(argv[i], "--json")) {
 			json = true;
-		else if (!strcmp(argv[i], "--sysfs") && i + 1 < argc)
+		} else if (!strcmp(argv[i], "--sysfs") && i + 1 < argc) {
 			sysfs_dir = argv[++i];
-		else if (!strcmp(argv[i], "--catalog") && i + 1 < argc)
+		} else if (!strcmp(argv[i], "--catalog") && i + 1 < argc) {
 			catalog_path = argv[++i];
-		else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			usage();
-		else {
+		} else {
 			fprintf(stderr, "kmsg: unknown option '%s'\n", argv[i]);
 			usage();
 		}
