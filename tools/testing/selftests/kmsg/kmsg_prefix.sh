@@ -8,7 +8,7 @@
 
 ids=${KMSG_IDS:-y}
 ktap_print_header
-ktap_set_plan 18
+ktap_set_plan 19
 
 clear_log
 load_mod test_kmsg_prefix
@@ -29,6 +29,8 @@ for lvl in 0:emerg 1:alert 2:crit 3:err 4:warn 5:notice 6:info; do
 	i=$((i + 1))
 done
 check "id 0 has no id in the prefix" log_has "kmsgtest: info without id"
+check "pr_fmt() of the same file prefixes pr_info(), and no kmsg line twice" \
+	sh -c "dmesg | grep -qxF 'kmsgtest: pr_info through pr_fmt' && ! dmesg | grep -q 'kmsgtest.*: kmsgtest'"
 check "kmsg_dev_err(0) has no id in the prefix" \
 	log_has "kmsgtest: kmsg_prefix: dev err without id"
 

@@ -5,6 +5,9 @@
  * prefixes of Documentation/kmsg/index.rst.
  */
 #define KMSG_COMPONENT "kmsgtest"
+/* kmsg_*() must not add pr_fmt()'s prefix a second time. */
+#define pr_fmt(fmt) KMSG_COMPONENT ": " fmt
+
 #include <linux/kmsg.h>
 #include <linux/module.h>
 #include <linux/platform_device.h>
@@ -28,6 +31,7 @@ static int __init test_kmsg_prefix_init(void)
 	kmsg_notice(6, "notice %d\n", 6);
 	kmsg_info(7, "info %d\n", 7);
 	kmsg_info(0, "info without id\n");
+	pr_info("pr_info through pr_fmt\n");
 
 	kmsg_dev_emerg(11, dev, "dev emerg %s\n", "a");
 	kmsg_dev_alert(12, dev, "dev alert %s\n", "b");
