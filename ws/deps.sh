@@ -41,7 +41,12 @@ mkdir -p "$top/build/debs"
 if ! ls "$top"/build/debs/busybox-static_*_s390x.deb >/dev/null 2>&1; then
 	echo "deps: downloading busybox-static:s390x"
 	apt_update
-	(cd "$top/build/debs" && apt-get download -q busybox-static:s390x >/dev/null)
+	# apt downloads as the _apt user: give it a folder it may write.
+	tmp=$(mktemp -d)
+	chmod 0777 "$tmp"
+	(cd "$tmp" && apt-get download -q busybox-static:s390x >/dev/null)
+	mv "$tmp"/busybox-static_*_s390x.deb "$top/build/debs/"
+	rmdir "$tmp"
 fi
 bb="$top/build/busybox/bin/busybox"
 if [ ! -x "$bb" ]; then
