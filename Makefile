@@ -30,6 +30,7 @@ prepare: deps
 
 build: prepare
 	@$(KMAKE) $(KFLAGS) -j$$(nproc)
+	@mkdir -p $(TOP)/build/kmsg-tool
 	@$(MAKE) -s -C $(KSRC)/tools/kmsg CROSS_COMPILE=s390x-linux-gnu- \
 		OUTPUT=$(TOP)/build/kmsg-tool/ LDFLAGS=-static
 
