@@ -55,6 +55,11 @@ check "sizes beyond the 64 MiB of expanded storage log xpram.2" \
 check "and /sys/kernel/kmsg explains it" \
 	sh -c "grep -q '^Compare the requested sizes with the expanded storage' '$out/sizes'"
 
+# What the guests said on stderr, as TAP comments.
 for f in "$out"/*.err; do
-	[ -s "$f" ] && case $f in *false.err) ;; *) sed 's/^/# /' "$f" | head -n 20 ;; esac
+	case $f in
+	*false.err) ;;
+	*) sed 's/^/# /' "$f" | head -n 20 ;;
+	esac
 done
+exit 0

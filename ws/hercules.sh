@@ -57,10 +57,12 @@ while [ $SECONDS -lt $end ]; do
 	fi
 	kill -0 $pid 2>/dev/null || { rc=1; break; }
 done
-kill $pid 2>/dev/null
-sleep 0.5
-kill -9 $pid 2>/dev/null
-wait $pid 2>/dev/null
+{
+	kill $pid
+	sleep 0.5
+	kill -9 $pid
+	wait $pid
+} 2>/dev/null
 # The guest's lines, without Hercules' own messages.
 grep -vE '^(HHC|CPU0000:|PSW=|R[0-9A-F]=|R:)' "$log"
 exit $rc
