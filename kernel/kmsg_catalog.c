@@ -80,6 +80,7 @@ struct kmsg_component {
 	struct list_head list;
 	struct xarray ids;		/* id -> published struct kmsg_node */
 	unsigned int nr_published;
+	unsigned int nr_waiting;	/* copies shadowed by a published one */
 };
 
 static DEFINE_MUTEX(kmsg_lock);		/* owners, components, publishing */
@@ -284,7 +285,7 @@ static struct kmsg_component *kmsg_component_get(const char *name)
 
 static void kmsg_component_put_if_unused(struct kmsg_component *comp)
 {
-	if (comp->nr_published)
+	if (comp->nr_published || comp->nr_waiting)
 		return;
 	list_del(&comp->list);
 	xa_destroy(&comp->ids);
@@ -356,8 +357,10 @@ static void kmsg_promote_waiting(const struct kmsg_node *gone)
 			if (node->published || node->comp != gone->comp ||
 			    node->entry->id != gone->entry->id)
 				continue;
-			if (!kmsg_node_publish(node))
+			if (!kmsg_node_publish(node)) {
 				kmsg_nr_waiting--;
+				node->comp->nr_waiting--;
+			}
 			return;
 		}
 	}
@@ -392,10 +395,11 @@ static void kmsg_owner_unpublish(struct kmsg_owner *owner)
 			kmsg_node_unpublish(node);
 			if (kmsg_nr_waiting)
 				kmsg_promote_waiting(node);
-			kmsg_component_put_if_unused(node->comp);
 		} else {
 			kmsg_nr_waiting--;
+			node->comp->nr_waiting--;
 		}
+		kmsg_component_put_if_unused(node->comp);
 	}
 }
 
@@ -436,6 +440,7 @@ static int kmsg_owner_publish(struct kmsg_owner *owner, const void *data,
 					kmsg_owner_name(other->owner),
 					kmsg_owner_name(owner));
 				kmsg_nr_waiting++;
+				comp->nr_waiting++;
 				continue;
 			}
 			err = kmsg_node_publish(node);
