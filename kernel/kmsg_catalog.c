@@ -550,11 +550,6 @@ static struct notifier_block kmsg_module_nb = {
 
 /* /proc/kmsg_catalog: "tag severity owner text", one published entry each */
 
-struct kmsg_seq_pos {
-	struct kmsg_owner *owner;
-	unsigned int index;
-};
-
 static struct kmsg_node *kmsg_seq_find(loff_t pos)
 {
 	struct kmsg_owner *owner;

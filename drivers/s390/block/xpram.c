@@ -56,35 +56,30 @@ static struct xpram_part *xpram_parts;
 static unsigned int xpram_nr_parts;
 static int xpram_major;
 
+#define XPRAM_PGIN	0xb22e0000
+#define XPRAM_PGOUT	0xb22f0000
+
 /*
- * Move one page between main storage and expanded storage.  The
- * instruction's condition code: 0 done, 1 the expanded page is unusable,
+ * Move one page between main storage and expanded storage with PGIN or
+ * PGOUT.  The condition code: 0 done, 1 the expanded page is unusable,
  * 3 no such expanded page.  A machine without expanded storage raises an
  * operation exception instead; the exception table then resumes at the
  * end with the preset code 2.
  */
-static int xpram_move(unsigned long page, unsigned int xpage, bool out)
+static __always_inline int xpram_insn(const unsigned int opcode,
+				      unsigned long page, unsigned int xpage)
 {
 	int cc = 2;
 
-	if (out)
-		asm volatile(
-			"	.insn	rre,0xb22f0000,%1,%2\n"	/* PGOUT */
-			"0:	ipm	%0\n"
-			"	srl	%0,28\n"
-			"1:\n"
-			EX_TABLE(0b, 1b)
-			: "+d" (cc) : "a" (__pa(page)), "d" (xpage)
-			: "cc", "memory");
-	else
-		asm volatile(
-			"	.insn	rre,0xb22e0000,%1,%2\n"	/* PGIN */
-			"0:	ipm	%0\n"
-			"	srl	%0,28\n"
-			"1:\n"
-			EX_TABLE(0b, 1b)
-			: "+d" (cc) : "a" (__pa(page)), "d" (xpage)
-			: "cc", "memory");
+	asm volatile("	.insn	rre,%[op],%[page],%[xpage]\n"
+		     "0:	ipm	%[cc]\n"
+		     "	srl	%[cc],28\n"
+		     "1:\n"
+		     EX_TABLE(0b, 1b)
+		     : [cc] "+d" (cc)
+		     : [op] "i" ((unsigned long)opcode), [page] "a" (__pa(page)),
+		       [xpage] "d" (xpage)
+		     : "cc", "memory");
 	switch (cc) {
 	case 0:
 		return 0;
@@ -93,6 +88,12 @@ static int xpram_move(unsigned long page, unsigned int xpage, bool out)
 	default:
 		return -ENXIO;
 	}
+}
+
+static int xpram_move(unsigned long page, unsigned int xpage, bool out)
+{
+	return out ? xpram_insn(XPRAM_PGOUT, page, xpage) :
+		     xpram_insn(XPRAM_PGIN, page, xpage);
 }
 
 /* Number of expanded storage pages, 0 if there is none. */
