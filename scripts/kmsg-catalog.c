@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "kmsg-gen.h"
 
@@ -33,6 +34,7 @@ struct file_cache {
 	/* The lookup files of the last tag: the next one mostly shares them. */
 	char *last_file, *last_comp;
 	int where[3], nr_where;
+	struct arena strings;	/* of the tags */
 };
 
 /* One tag of the object, with the record that introduced it. */
@@ -46,11 +48,7 @@ struct tag {
 
 static unsigned int hash_str(const char *s)
 {
-	unsigned int h = 2166136261u;
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 16777619u;
-	return h;
+	return hash_mem(s, strlen(s));
 }
 
 static void desc_file_index(struct desc_file *df)
@@ -87,6 +85,20 @@ static const struct desc *desc_file_find(const struct desc_file *df,
 }
 
 static int parse_errors;
+
+/*
+ * Open @path for writing as a new file, as ld does: a regular file of
+ * that name is removed first, so nobody who has the old one open sees it
+ * change, and the file system need not flush a truncated file's blocks.
+ */
+static FILE *create_output(const char *path)
+{
+	struct stat st;
+
+	if (!lstat(path, &st) && S_ISREG(st.st_mode))
+		unlink(path);
+	return fopen(path, "w");
+}
 
 static struct desc_file *cache_get(struct file_cache *c, const char *path)
 {
@@ -127,31 +139,38 @@ static void cache_free(struct file_cache *c)
 	free(c->files);
 	free(c->last_file);
 	free(c->last_comp);
+	arena_free(&c->strings);
 }
 
 static int cmp_record(const void *a, const void *b)
 {
 	const struct record *x = a, *y = b;
-	int c = strncmp(x->tag, y->tag, x->comp_len < y->comp_len ?
-			x->comp_len : y->comp_len);
+	int c;
 
-	if (c)
-		return c;
-	if (x->comp_len != y->comp_len)
-		return x->comp_len < y->comp_len ? -1 : 1;
+	/* equal keys of components up to 8 bytes are equal components */
+	if (x->comp_key != y->comp_key)
+		return x->comp_key < y->comp_key ? -1 : 1;
+	if (x->comp_len > 8 || y->comp_len > 8) {
+		c = strncmp(x->tag, y->tag, x->comp_len < y->comp_len ?
+			    x->comp_len : y->comp_len);
+		if (c)
+			return c;
+		if (x->comp_len != y->comp_len)
+			return x->comp_len < y->comp_len ? -1 : 1;
+	}
 	if (x->id != y->id)
 		return x->id < y->id ? -1 : 1;
 	c = strcmp(x->file, y->file);
 	return c ? c : x->line - y->line;
 }
 
-static char *strip_newline(const char *fmt)
+static char *strip_newline(struct arena *a, const char *fmt)
 {
 	size_t n = strlen(fmt);
 
 	if (n && fmt[n - 1] == '\n')
 		n--;
-	return xstrndup(fmt, n);
+	return arena_strndup(a, fmt, n);
 }
 
 static void print_template(const struct tag *t)
@@ -288,10 +307,10 @@ static int check_tag(const struct tag *t)
 		free(b.buf);
 		findings++;
 	}
-	if (severity_level(d->severity) != r->level) {
+	if (d->level != r->level) {
 		fprintf(stderr, "%s:%d: %s: printed at level %s but %s:%d says Severity: %s\n",
 			r->file, r->line, r->tag, severity_name(r->level),
-			d->file, d->line, d->severity);
+			d->file, d->line, severity_name(d->level));
 		findings++;
 	}
 	conv = count_conversions(d->text);
@@ -304,113 +323,246 @@ static int check_tag(const struct tag *t)
 	return findings;
 }
 
-/* String table with each distinct string stored once. */
+/*
+ * String table with each distinct string stored once.  It refers to the
+ * strings where they are (the descriptions, the tags) and is written out
+ * from there; sized for all of them at the start.
+ */
 struct strtab {
-	struct strbuf data;
-	unsigned int *slots;	/* offset + 1, 0 when free */
-	unsigned int nr_slots, used;
+	struct strtab_str {
+		const char *s;
+		unsigned int len;	/* with the NUL */
+		unsigned int hash;
+	} *strs;
+	unsigned int nr, max, size;	/* size: bytes so far */
+	unsigned int *slots;		/* index + 1 into strs, 0 when free */
+	unsigned int mask;
+	unsigned int *offs;		/* of each string in strs */
 };
 
+static void strtab_init(struct strtab *st, unsigned int max)
+{
+	unsigned int n = 16;
+
+	while (n < max * 2)
+		n *= 2;
+	st->strs = xmalloc(max * sizeof(*st->strs));
+	st->offs = xmalloc(max * sizeof(*st->offs));
+	st->slots = calloc(n, sizeof(*st->slots));
+	if (!st->slots) {
+		fprintf(stderr, "kmsg-gen: out of memory\n");
+		exit(2);
+	}
+	st->mask = n - 1;
+	st->max = max;
+	st->nr = 0;
+	st->size = 0;
+}
+
+static void strtab_free(struct strtab *st)
+{
+	free(st->strs);
+	free(st->offs);
+	free(st->slots);
+}
+
+/* The offset of @s in the table, added if it is new. */
 static unsigned int strtab_add(struct strtab *st, const char *s)
 {
-	unsigned int h, i, off;
+	unsigned int len = strlen(s) + 1, hash = hash_mem(s, len), i, k;
 
-	if (st->used * 2 >= st->nr_slots) {
-		unsigned int n = st->nr_slots ? st->nr_slots * 2 : 256;
-		unsigned int *slots = calloc(n, sizeof(*slots));
+	for (i = hash & st->mask; st->slots[i]; i = (i + 1) & st->mask) {
+		const struct strtab_str *x = &st->strs[st->slots[i] - 1];
 
-		if (!slots) {
-			fprintf(stderr, "kmsg-gen: out of memory\n");
-			exit(2);
-		}
-		for (i = 0; i < st->nr_slots; i++) {
-			if (!st->slots[i])
-				continue;
-			h = hash_str(st->data.buf + st->slots[i] - 1) & (n - 1);
-			while (slots[h])
-				h = (h + 1) & (n - 1);
-			slots[h] = st->slots[i];
-		}
-		free(st->slots);
-		st->slots = slots;
-		st->nr_slots = n;
+		if (x->hash == hash && x->len == len && !memcmp(x->s, s, len))
+			return st->offs[st->slots[i] - 1];
 	}
-	h = hash_str(s) & (st->nr_slots - 1);
-	for (; st->slots[h]; h = (h + 1) & (st->nr_slots - 1))
-		if (!strcmp(st->data.buf + st->slots[h] - 1, s))
-			return st->slots[h] - 1;
-	off = st->data.len;
-	sb_add(&st->data, s, strlen(s) + 1);
-	st->slots[h] = off + 1;
-	st->used++;
-	return off;
+	if (st->nr == st->max) {
+		fprintf(stderr, "kmsg-gen: string table overflow\n");
+		exit(2);
+	}
+	k = st->nr++;
+	st->strs[k].s = s;
+	st->strs[k].len = len;
+	st->strs[k].hash = hash;
+	st->offs[k] = st->size;
+	st->slots[i] = k + 1;
+	st->size += len;
+	return st->offs[k];
 }
 
-static char *join_params(const struct desc *d)
+/* Decimal digits of @v, which end at @end; returns where they start */
+static char *utoa_end(char *end, unsigned int v)
 {
-	struct strbuf sb = { 0 };
-	char num[16];
+	do {
+		*--end = '0' + v % 10;
+		v /= 10;
+	} while (v);
+	return end;
+}
+
+/* Buffered output of the assembler source */
+struct out {
+	FILE *f;
+	size_t n;
+	char buf[1 << 16];
+};
+
+static void out_flush(struct out *o)
+{
+	fwrite(o->buf, 1, o->n, o->f);
+	o->n = 0;
+}
+
+/* room for @n more bytes */
+static inline char *out_room(struct out *o, size_t n)
+{
+	if (o->n + n > sizeof(o->buf))
+		out_flush(o);
+	return o->buf + o->n;
+}
+
+static inline void out_add(struct out *o, const char *s, size_t n)
+{
+	if (n > sizeof(o->buf)) {
+		out_flush(o);
+		fwrite(s, 1, n, o->f);
+		return;
+	}
+	memcpy(out_room(o, n), s, n);
+	o->n += n;
+}
+
+#define out_lit(o, s) out_add(o, s, sizeof(s) - 1)
+
+static inline void out_uint(struct out *o, unsigned int v)
+{
+	char num[16], *end = num + sizeof(num), *p = utoa_end(end, v);
+
+	out_add(o, p, end - p);
+}
+
+#define ONES	0x0101010101010101ull
+#define HIGHS	0x8080808080808080ull
+/* a byte of @w below @n (n <= 128), or with the high bit set */
+#define BYTE_BELOW(w, n)	(((w) - ONES * (n)) & ~(w) & HIGHS)
+#define BYTE_IS(w, c)		BYTE_BELOW((w) ^ (ONES * (c)), 1)
+
+/* Does one of the 8 bytes at @s need an escape in an .ascii string? */
+static inline bool word_needs_escape(const unsigned char *s)
+{
+	uint64_t w;
+
+	memcpy(&w, s, 8);
+	return (BYTE_BELOW(w, 0x20) | (w & HIGHS) | BYTE_IS(w, 0x7f) |
+		BYTE_IS(w, '"') | BYTE_IS(w, '\\')) != 0;
+}
+
+/* @n bytes at @s as the inside of an .ascii string, to @p; returns its end */
+static char *ascii_escape(char *p, const unsigned char *s, size_t n)
+{
+	const unsigned char *end = s + n;
+
+	while (s < end) {
+		unsigned char c;
+
+		if (end - s >= 8 && !word_needs_escape(s)) {
+			memcpy(p, s, 8);
+			p += 8;
+			s += 8;
+			continue;
+		}
+		c = *s++;
+		if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
+			*p++ = c;
+		} else if (c == '"' || c == '\\') {
+			*p++ = '\\';
+			*p++ = c;
+		} else {
+			*p++ = '\\';
+			*p++ = '0' + (c >> 6);
+			*p++ = '0' + ((c >> 3) & 7);
+			*p++ = '0' + (c & 7);
+		}
+	}
+	return p;
+}
+
+/* The strings of @st, one after another, as .ascii lines of 64 bytes */
+static void emit_strings(struct out *o, const struct strtab *st)
+{
+	unsigned int i, col = 0;	/* bytes on the current line */
+	char *p = NULL;
+
+	for (i = 0; i < st->nr; i++) {
+		const unsigned char *s = (const unsigned char *)st->strs[i].s;
+		const unsigned char *end = s + st->strs[i].len;
+
+		while (s < end) {
+			size_t n = end - s;
+
+			if (!col) {
+				p = out_room(o, 9 + 64 * 4 + 2);
+				memcpy(p, "\t.ascii \"", 9);
+				p += 9;
+			}
+			if (n > 64 - col)
+				n = 64 - col;
+			col += n;
+			p = ascii_escape(p, s, n);
+			s += n;
+			if (col == 64) {
+				*p++ = '"';
+				*p++ = '\n';
+				o->n = p - o->buf;
+				col = 0;
+			}
+		}
+	}
+	if (col) {
+		*p++ = '"';
+		*p++ = '\n';
+		o->n = p - o->buf;
+	}
+}
+
+/* One entry: "\t.long comp, text, ...\n\t.short id\n\t.byte level, described\n" */
+static void emit_entry(struct out *o, const unsigned int off[5],
+		       unsigned int id, unsigned int level, bool described)
+{
 	int i;
 
-	for (i = 0; i < d->nr_params; i++) {
-		int len = snprintf(num, sizeof(num), "%s@%d: ", i ? "\n" : "", i + 1);
-
-		sb_add(&sb, num, len);
-		sb_puts(&sb, d->params[i]);
+	out_lit(o, "\t.long ");
+	for (i = 0; i < 5; i++) {
+		if (i)
+			out_lit(o, ", ");
+		out_uint(o, off[i]);
 	}
-	sb_add(&sb, "", 0);
-	return sb_take(&sb);
-}
-
-static void emit_string(FILE *f, const char *s, size_t len)
-{
-	char buf[64 * 4 + 16];
-	size_t i, n = 0;
-
-	for (i = 0; i < len; i++) {
-		unsigned char c = s[i];
-
-		if (i % 64 == 0) {	/* a new .ascii line every 64 bytes */
-			if (n) {
-				buf[n++] = '"';
-				buf[n++] = '\n';
-				fwrite(buf, 1, n, f);
-			}
-			memcpy(buf, "\t.ascii \"", 9);
-			n = 9;
-		}
-		if (c == '"' || c == '\\') {
-			buf[n++] = '\\';
-			buf[n++] = c;
-		} else if (c < 0x20 || c >= 0x7f) {
-			buf[n++] = '\\';
-			buf[n++] = '0' + (c >> 6);
-			buf[n++] = '0' + ((c >> 3) & 7);
-			buf[n++] = '0' + (c & 7);
-		} else {
-			buf[n++] = c;
-		}
-	}
-	if (n) {
-		buf[n++] = '"';
-		buf[n++] = '\n';
-		fwrite(buf, 1, n, f);
-	}
+	out_lit(o, "\n\t.short ");
+	out_uint(o, id);
+	out_lit(o, "\n\t.byte ");
+	out_uint(o, level);
+	out_add(o, described ? ", 1\n" : ", 0\n", 4);
 }
 
 static int emit_catalog(const struct catalog_opts *o, struct tag *tags, int n)
 {
-	struct strtab st = { 0 };
+	struct strtab st;
+	struct out *out = xmalloc(sizeof(*out));
 	FILE *f = stdout;
 	int i;
 
 	if (strcmp(o->out, "-")) {
-		f = fopen(o->out, "w");
+		f = create_output(o->out);
 		if (!f) {
 			fprintf(stderr, "%s: %s\n", o->out, strerror(errno));
+			free(out);
 			return -1;
 		}
 	}
+	out->f = f;
+	out->n = 0;
+	strtab_init(&st, 5 * n + 1);
 	strtab_add(&st, "");
 	fprintf(f, "/* Generated by scripts/kmsg-gen from %s: %d entries */\n",
 		o->object, n);
@@ -423,37 +575,33 @@ static int emit_catalog(const struct catalog_opts *o, struct tag *tags, int n)
 	for (i = 0; i < n; i++) {
 		const struct tag *t = &tags[i];
 		const struct desc *d = t->desc;
-		unsigned int comp, text, par = 0, desc = 0, act = 0;
+		unsigned int off[5] = { 0 };	/* comp, text, par, desc, act */
 
-		comp = strtab_add(&st, t->component);
-		text = strtab_add(&st, t->text);
+		off[0] = strtab_add(&st, t->component);
+		off[1] = strtab_add(&st, t->text);
 		if (d) {
-			char *p = join_params(d);
-
-			par = strtab_add(&st, p);
-			free(p);
-			desc = strtab_add(&st, d->description);
-			act = strtab_add(&st, d->user_action);
+			off[2] = strtab_add(&st, d->params);
+			off[3] = strtab_add(&st, d->description);
+			off[4] = strtab_add(&st, d->user_action);
 		}
-		fprintf(f, "\t.long %u, %u, %u, %u, %u\n\t.short %u\n\t.byte %d, %d\n",
-			comp, text, par, desc, act, t->id, t->rec->level,
-			d ? 1 : 0);
+		emit_entry(out, off, t->id, t->rec->level, d);
 	}
 	if (n) {
-		fputs(".Lkmsg_strings:\n", f);
-		emit_string(f, st.data.buf, st.data.len);
-		fputs(".Lkmsg_strings_end:\n\t.balign 4\n", f);
+		out_lit(out, ".Lkmsg_strings:\n");
+		emit_strings(out, &st);
+		out_lit(out, ".Lkmsg_strings_end:\n\t.balign 4\n");
 	}
-	free(st.data.buf);
-	free(st.slots);
+	out_flush(out);
+	free(out);
+	strtab_free(&st);
 	if (f != stdout && fclose(f)) {
 		fprintf(stderr, "%s: %s\n", o->out, strerror(errno));
 		return -1;
 	}
 	if (n) {
 		fprintf(stderr, "  KMSG    %s: %d entries, %zu bytes (%zu per entry)\n",
-			o->object, n, 16 + n * ENTRY_SIZE + st.data.len,
-			(16 + n * ENTRY_SIZE + st.data.len) / n);
+			o->object, n, 16 + n * ENTRY_SIZE + (size_t)st.size,
+			(16 + n * ENTRY_SIZE + (size_t)st.size) / n);
 	}
 	return 0;
 }
@@ -524,12 +672,18 @@ static int write_man(const char *dir, const struct tag *t)
 	fprintf(f, "%s: ", t->rec->tag);
 	man_text(f, d->text);
 	fputs(".fi\n.SH SEVERITY\n", f);
-	man_text(f, d->severity);
+	man_text(f, severity_name(d->level));
 	if (d->nr_params) {
+		const char *p = d->params, *text;
+		size_t len;
+
 		fputs(".SH PARAMETERS\n", f);
-		for (i = 0; i < d->nr_params; i++) {
-			fprintf(f, ".TP\n.B @%d\n", i + 1);
-			man_text(f, d->params[i]);
+		for (i = 1; (p = param_next(p, &text, &len)); i++) {
+			char *one = xstrndup(text, len);
+
+			fprintf(f, ".TP\n.B @%d\n", i);
+			man_text(f, one);
+			free(one);
 		}
 	}
 	fputs(".SH DESCRIPTION\n", f);
@@ -590,7 +744,7 @@ static int resolve_tags(const struct catalog_opts *o, struct file_cache *cache,
 			findings++;
 			continue;
 		}
-		text = strip_newline(r->format);
+		text = strip_newline(&cache->strings, r->format);
 		if (n && !strcmp(tags[n - 1].rec->tag, r->tag)) {
 			/* The same message again (an inline function, say). */
 			if (strcmp(tags[n - 1].text, text)) {
@@ -606,11 +760,15 @@ static int resolve_tags(const struct catalog_opts *o, struct file_cache *cache,
 					tags[n - 1].rec->line);
 				findings++;
 			}
-			free(text);
 			continue;
 		}
 		tags[n].rec = r;
-		tags[n].component = xstrndup(r->tag, dot - r->tag);
+		if (n && (int)strlen(tags[n - 1].component) == dot - r->tag &&
+		    !memcmp(tags[n - 1].component, r->tag, dot - r->tag))
+			tags[n].component = tags[n - 1].component;
+		else
+			tags[n].component = arena_strndup(&cache->strings, r->tag,
+							  dot - r->tag);
 		tags[n].id = id;
 		tags[n].text = text;
 		tags[n].desc = NULL;
@@ -620,17 +778,6 @@ static int resolve_tags(const struct catalog_opts *o, struct file_cache *cache,
 	*out = tags;
 	*nr = n;
 	return findings;
-}
-
-static void free_tags(struct tag *tags, int n)
-{
-	int i;
-
-	for (i = 0; i < n; i++) {
-		free(tags[i].component);
-		free((char *)tags[i].text);
-	}
-	free(tags);
 }
 
 /**
@@ -680,7 +827,7 @@ int catalog_run(const struct catalog_opts *o)
 			status = 1;
 	}
 
-	free_tags(tags, n);
+	free(tags);
 	cache_free(&cache);
 	records_free(&rs);
 	return status;
@@ -734,7 +881,7 @@ int index_run(const struct catalog_opts *o, char **objects, int nr)
 	int i, j, status = 0;
 
 	if (strcmp(o->out, "-")) {
-		f = fopen(o->out, "w");
+		f = create_output(o->out);
 		if (!f) {
 			fprintf(stderr, "%s: %s\n", o->out, strerror(errno));
 			return 2;
@@ -755,20 +902,18 @@ int index_run(const struct catalog_opts *o, char **objects, int nr)
 		owner = owner_of(objects[i]);
 		for (j = 0; j < n; j++) {
 			const struct desc *d = tags[j].desc;
-			char *params = d ? join_params(d) : NULL;
 
 			fputs(tags[j].rec->tag, f);
 			index_field(f, severity_name(tags[j].rec->level));
 			index_field(f, owner);
 			index_field(f, tags[j].text);
-			index_field(f, params ? params : "");
+			index_field(f, d ? d->params : "");
 			index_field(f, d ? d->description : "");
 			index_field(f, d ? d->user_action : "");
 			fputc('\n', f);
-			free(params);
 		}
 		free(owner);
-		free_tags(tags, n);
+		free(tags);
 		records_free(&rs);
 	}
 	cache_free(&cache);

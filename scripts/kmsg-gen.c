@@ -28,7 +28,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "kmsg-gen.h"
 
@@ -72,15 +75,11 @@ char *xstrndup(const char *s, size_t n)
 
 /* Growable string */
 
-void sb_add(struct strbuf *sb, const char *s, size_t n)
+/* Make room for @n more bytes and the NUL (sb_add() does the rest). */
+void sb_grow(struct strbuf *sb, size_t n)
 {
-	if (sb->len + n + 1 > sb->cap) {
-		sb->cap = (sb->len + n + 1) * 2;
-		sb->buf = xrealloc(sb->buf, sb->cap);
-	}
-	memcpy(sb->buf + sb->len, s, n);
-	sb->len += n;
-	sb->buf[sb->len] = '\0';
+	sb->cap = (sb->len + n + 1) * 2;
+	sb->buf = xrealloc(sb->buf, sb->cap);
 }
 
 void sb_puts(struct strbuf *sb, const char *s)
@@ -122,14 +121,182 @@ char *sb_take(struct strbuf *sb)
 	return s;
 }
 
+/* Arena: strings that live as long as what holds the arena */
+
+struct arena_chunk {
+	struct arena_chunk *next;
+	char data[];
+};
+
+#define ARENA_CHUNK	(256 * 1024)
+
+void *arena_alloc(struct arena *a, size_t n)
+{
+	char *p;
+
+	/* align what follows unaligned strings */
+	a->pos = (char *)(((uintptr_t)a->pos + 7) & ~(uintptr_t)7);
+	if (a->pos > a->end)
+		a->pos = a->end;
+	n = (n + 7) & ~(size_t)7;
+	if ((size_t)(a->end - a->pos) < n) {
+		size_t size = n > ARENA_CHUNK / 4 ? n : ARENA_CHUNK;
+		struct arena_chunk *c = xmalloc(sizeof(*c) + size);
+
+		c->next = a->chunks;
+		a->chunks = c;
+		/* a big one-off gets a chunk of its own; keep filling the old */
+		if (size != ARENA_CHUNK)
+			return c->data;
+		a->pos = c->data;
+		a->end = c->data + size;
+	}
+	p = a->pos;
+	a->pos += n;
+	return p;
+}
+
+/* A copy of @n bytes at @s with a NUL added; strings are not aligned. */
+char *arena_strndup(struct arena *a, const char *s, size_t n)
+{
+	char *d;
+
+	if ((size_t)(a->end - a->pos) > n) {
+		d = a->pos;
+		a->pos += n + 1;
+	} else {
+		d = arena_alloc(a, n + 1);
+	}
+	memcpy(d, s, n);
+	d[n] = '\0';
+	return d;
+}
+
+/**
+ * param_next() - walk the parameters of a description
+ * @p: desc->params, then what the previous call returned
+ * @text: set to the text of the parameter, without its "@N: "
+ * @len: set to its length
+ *
+ * Return: where the next parameter starts, or NULL when there is none.
+ */
+const char *param_next(const char *p, const char **text, size_t *len)
+{
+	const char *nl;
+
+	if (!p || !*p)
+		return NULL;
+	nl = strchr(p, '\n');
+	*text = strchr(p, ' ') + 1;
+	*len = (nl ? nl : *text + strlen(*text)) - *text;
+	return nl ? nl + 1 : *text + *len;
+}
+
+void arena_free(struct arena *a)
+{
+	while (a->chunks) {
+		struct arena_chunk *c = a->chunks;
+
+		a->chunks = c->next;
+		free(c);
+	}
+	a->pos = NULL;
+	a->end = NULL;
+}
+
+/* Files */
+
+/**
+ * file_load() - the contents of a file, mapped when it is a regular file
+ * @fd: filled in; file_unload() releases it
+ * @path: the file
+ *
+ * Return: 0, or -1 after printing why @path cannot be read.
+ */
+int file_load(struct file_data *fd, const char *path)
+{
+	struct strbuf sb = { 0 };
+	struct stat st;
+	char chunk[65536];
+	ssize_t n;
+	int f;
+
+	memset(fd, 0, sizeof(*fd));
+	f = open(path, O_RDONLY);
+	if (f < 0)
+		goto fail;
+	if (!fstat(f, &st) && S_ISREG(st.st_mode) && st.st_size > 0) {
+		void *p = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, f, 0);
+
+		if (p != MAP_FAILED) {
+			close(f);
+			fd->data = p;
+			fd->len = st.st_size;
+			fd->mapped = true;
+			return 0;
+		}
+	}
+	while ((n = read(f, chunk, sizeof(chunk))) > 0)
+		sb_add(&sb, chunk, n);
+	if (n < 0) {
+		int err = errno;
+
+		free(sb.buf);
+		close(f);
+		errno = err;
+		goto fail;
+	}
+	close(f);
+	fd->len = sb.len;
+	fd->data = sb_take(&sb);
+	return 0;
+fail:
+	fprintf(stderr, "%s: %s\n", path, strerror(errno));
+	return -1;
+}
+
+void file_unload(struct file_data *fd)
+{
+	if (fd->mapped)
+		munmap(fd->data, fd->len);
+	else
+		free(fd->data);
+	memset(fd, 0, sizeof(*fd));
+}
+
+/* A hash of @n bytes at @s, a word at a time. */
+unsigned int hash_mem(const char *s, size_t n)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ull ^ n, w;
+
+	for (; n >= 8; s += 8, n -= 8) {
+		memcpy(&w, s, 8);
+		h = (((h << 5) | (h >> 59)) ^ w) * 0x9e3779b97f4a7c15ull;
+	}
+	w = 0;
+	memcpy(&w, s, n);
+	h = (((h << 5) | (h >> 59)) ^ w) * 0x9e3779b97f4a7c15ull;
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdull;
+	h ^= h >> 33;
+	return (unsigned int)h;
+}
+
 /* Names and values */
 
 int severity_level(const char *name)
 {
+	return severity_level_n(name, strlen(name));
+}
+
+/* The level of the @len bytes at @name, or -1 */
+int severity_level_n(const char *name, size_t len)
+{
 	int i;
 
 	for (i = 0; i < NR_LEVELS; i++)
-		if (!strcmp(name, severity_names[i]))
+		if (strlen(severity_names[i]) == len &&
+		    !memcmp(name, severity_names[i], len))
 			return i;
 	return -1;
 }

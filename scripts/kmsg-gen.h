@@ -5,48 +5,65 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 struct strbuf {
 	char *buf;
 	size_t len, cap;
 };
 
+/* Memory for many small strings, freed all at once. */
+struct arena {
+	struct arena_chunk *chunks;
+	char *pos, *end;
+};
+
+/* The contents of a file, mapped or read. */
+struct file_data {
+	char *data;
+	size_t len;
+	bool mapped;
+};
+
 /* One message description: a parsed block. */
 struct desc {
 	char *tag;
 	char *text;		/* Text: with quotes joined and escapes applied */
-	char *severity;
-	char **params;		/* "@1: ..." lines without the "@N: " */
-	int nr_params;
+	char *params;		/* "@1: text\n@2: text": a line per parameter */
 	char *description;
 	char *user_action;
 	const char *file;
+	int nr_params;
+	int level;		/* of Severity: 0 (Emerg) .. 6 (Informational) */
 	int line;		/* of the opening line */
 };
 
 struct desc_set {
 	struct desc *descs;
 	int nr, cap;
-	char **files;		/* names owned by the set */
-	int nr_files;
+	struct arena arena;	/* the strings of descs and the file names */
 };
 
-/* One call-site record of <linux/kmsg.h>. */
+/* One call-site record of <linux/kmsg.h>; the strings are the object's. */
 struct record {
-	char *tag;
+	const char *tag;
+	uint64_t comp_key;	/* its first 8 bytes, big-endian, to sort by */
 	int comp_len;		/* of the component part of tag */
 	long id;		/* the id part of tag, -1 if not a number */
 	int level;
-	char *file;
+	const char *file;
 	int line;
-	char *format;
+	const char *format;
 };
 
 struct record_set {
 	struct record *recs;
 	int nr, cap;
 	bool big_endian;
+	struct file_data *objects;	/* what the records point into */
+	int nr_objects;
 };
 
 struct catalog_opts {
@@ -62,13 +79,32 @@ struct catalog_opts {
 void *xmalloc(size_t n);
 void *xrealloc(void *p, size_t n);
 char *xstrndup(const char *s, size_t n);
-void sb_add(struct strbuf *sb, const char *s, size_t n);
+void sb_grow(struct strbuf *sb, size_t n);
+
+/* Append @n bytes at @s; the buffer stays NUL-terminated. */
+static inline void sb_add(struct strbuf *sb, const char *s, size_t n)
+{
+	if (sb->len + n + 1 > sb->cap)
+		sb_grow(sb, n);
+	memcpy(sb->buf + sb->len, s, n);
+	sb->len += n;
+	sb->buf[sb->len] = '\0';
+}
+
 void sb_puts(struct strbuf *sb, const char *s);
 #define __printf(a, b) __attribute__((format(printf, a, b)))
 __printf(2, 3) void sb_printf(struct strbuf *sb, const char *fmt, ...);
 char *sb_take(struct strbuf *sb);
+char *arena_strndup(struct arena *a, const char *s, size_t n);
+const char *param_next(const char *p, const char **text, size_t *len);
+void *arena_alloc(struct arena *a, size_t n);
+void arena_free(struct arena *a);
+int file_load(struct file_data *fd, const char *path);
+void file_unload(struct file_data *fd);
+unsigned int hash_mem(const char *s, size_t n);
 
 int severity_level(const char *name);
+int severity_level_n(const char *name, size_t len);
 const char *severity_name(int level);
 bool component_valid(const char *s, size_t len);
 bool tag_valid(const char *tag, unsigned int *id);

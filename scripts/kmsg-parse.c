@@ -16,8 +16,9 @@
  *	[User action:
  *	  <lines>]
  *
- * Anything else before "Description:" makes the block malformed; it is
- * reported as "file:line: problem" and skipped.
+ * Anything else before "Description:", or a NUL byte anywhere in the
+ * block, makes it malformed; it is reported as "file:line: problem" and
+ * skipped.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -32,6 +33,9 @@ struct parser {
 	const char *pos, *end;
 	int lineno;
 	int errors;
+	bool has_nul;		/* the buffer has a NUL byte somewhere */
+	/* scratch space of the block being parsed, reused for the next */
+	struct strbuf text, param, desc, action;
 };
 
 static void perr(struct parser *p, int line, const char *fmt, const char *arg)
@@ -76,13 +80,10 @@ static bool is_open(const char *s, size_t len)
 	return skip_ws(s + 3, e) == e;
 }
 
-/* Does @key (e.g. "Tag:") start the body @s? */
-static bool key_is(const char *s, const char *e, const char *key)
-{
-	size_t n = strlen(key);
-
-	return (size_t)(e - s) >= n && !memcmp(s, key, n);
-}
+/* Does @key (a literal such as "Tag:") start the body @s? */
+#define key_is(s, e, key)						\
+	((size_t)((e) - (s)) >= sizeof(key) - 1 &&			\
+	 !memcmp(s, key, sizeof(key) - 1))
 
 /* C escapes and what they stand for */
 static const char simple_escapes[] = "ntrabfv\\\"'?";
@@ -127,10 +128,9 @@ static bool unescape_into(struct strbuf *sb, const char *s, const char *e)
 	return true;
 }
 
-/* Text: "a" "b" -> ab; NULL when the quoting is malformed. */
-static char *parse_text(const char *s, const char *e)
+/* Append Text: "a" "b" as ab to @sb; false when the quoting is malformed. */
+static bool parse_text(struct strbuf *sb, const char *s, const char *e)
 {
-	struct strbuf sb = { 0 };
 	bool any = false;
 
 	for (;;) {
@@ -140,32 +140,26 @@ static char *parse_text(const char *s, const char *e)
 		if (s == e)
 			break;
 		if (*s != '"')
-			goto bad;
+			return false;
 		for (q = s + 1; q < e && *q != '"'; q++)
 			if (*q == '\\')
 				q++;
 		if (q >= e)
-			goto bad;
-		if (!unescape_into(&sb, s + 1, q))
-			goto bad;
+			return false;
+		if (!unescape_into(sb, s + 1, q))
+			return false;
 		any = true;
 		s = q + 1;
 	}
-	if (!any)
-		goto bad;
-	sb_add(&sb, "", 0);
-	return sb_take(&sb);
-bad:
-	free(sb.buf);
-	return NULL;
+	return any;
 }
 
-static char *trim_dup(const char *s, const char *e)
+static char *trim_dup(struct arena *a, const char *s, const char *e)
 {
 	s = skip_ws(s, e);
 	while (e > s && (e[-1] == ' ' || e[-1] == '\t'))
 		e--;
-	return xstrndup(s, e - s);
+	return arena_strndup(a, s, e - s);
 }
 
 static void add_line(struct strbuf *sb, const char *s, const char *e)
@@ -175,31 +169,70 @@ static void add_line(struct strbuf *sb, const char *s, const char *e)
 	sb_add(sb, s, e - s);
 }
 
-/* Drop trailing blank lines and spaces. */
-static char *finish_block(struct strbuf *sb)
+/* Drop trailing blank lines and spaces; the rest goes into the arena. */
+static char *finish_block(struct arena *a, struct strbuf *sb)
 {
 	while (sb->len && isspace((unsigned char)sb->buf[sb->len - 1]))
-		sb->buf[--sb->len] = '\0';
-	sb_add(sb, "", 0);
-	return sb_take(sb);
-}
-
-static void desc_free(struct desc *d)
-{
-	int i;
-
-	free(d->tag);
-	free(d->text);
-	free(d->severity);
-	for (i = 0; i < d->nr_params; i++)
-		free(d->params[i]);
-	free(d->params);
-	free(d->description);
-	free(d->user_action);
-	memset(d, 0, sizeof(*d));
+		sb->len--;
+	return arena_strndup(a, sb->buf ? sb->buf : "", sb->len);
 }
 
 enum section { S_HEAD, S_PARAM, S_DESC, S_ACTION };
+
+/*
+ * Join the lines of a Parameter: section into "@1: text\n@2: text":
+ * a line "@N: text" starts parameter N, other lines continue the last
+ * one.  Returns NULL, or the problem (with the tag as its argument).
+ */
+static const char *split_params(struct parser *p, struct desc *d)
+{
+	struct strbuf *sb = &p->param, *out = &p->text;
+	char *line, *next, *end;
+	const char *e;
+	int n = 0;
+
+	/* the lines end in '\n' or in the NUL of the strbuf */
+	while (sb->len && isspace((unsigned char)sb->buf[sb->len - 1]))
+		sb->len--;
+	out->len = 0;
+	for (line = sb->len ? sb->buf : NULL; line; line = next) {
+		sb->buf[sb->len] = '\0';
+		next = memchr(line, '\n', sb->buf + sb->len - line);
+		e = next ? next : sb->buf + sb->len;
+		next = next ? next + 1 : NULL;
+		line = (char *)skip_ws(line, e);
+		if (line[0] == '@' && isdigit((unsigned char)line[1])) {
+			long v = 0;
+
+			for (end = line + 1; isdigit((unsigned char)*end) && v <= n; end++)
+				v = v * 10 + (*end - '0');
+			if (v != n + 1 || *end != ':')
+				return "%s: parameters must be @1:, @2:, ... in order";
+			if (n++)
+				sb_add(out, "\n", 1);
+			/* "@N:" as written but without leading zeros, then " " */
+			while (line[1] == '0')
+				line++;
+			line[0] = '@';
+			sb_add(out, line, end + 1 - line);
+			sb_add(out, " ", 1);
+			line = (char *)skip_ws(end + 1, e);
+			while (e > line && (e[-1] == ' ' || e[-1] == '\t'))
+				e--;
+		} else if (line == e) {
+			continue;
+		} else if (n) {
+			sb_add(out, " ", 1);
+		} else {
+			return "%s: parameter text before the first @1:";
+		}
+		sb_add(out, line, e - line);
+	}
+	d->nr_params = n;
+	d->params = arena_strndup(&p->set->arena, out->buf ? out->buf : "",
+				  out->len);
+	return NULL;
+}
 
 /*
  * Parse the block whose opening line was just read.  Returns 0 and fills
@@ -208,12 +241,14 @@ enum section { S_HEAD, S_PARAM, S_DESC, S_ACTION };
  */
 static int parse_block(struct parser *p, struct desc *d)
 {
-	struct strbuf desc = { 0 }, action = { 0 }, param = { 0 };
+	struct arena *a = &p->set->arena;
 	enum section sec = S_HEAD;
 	int start = p->lineno, bad_line = 0;
 	int tag_line = 0, sev_line = 0, param_line = 0;
-	bool in_text = false;
-	const char *problem = NULL, *arg = "";
+	bool in_text = false, has_text = false;
+	const char *problem = NULL, *arg = "", *sev = NULL;
+	size_t sev_len = 0;
+	char what[64];
 	const char *s;
 	size_t len;
 	unsigned int id;
@@ -221,6 +256,10 @@ static int parse_block(struct parser *p, struct desc *d)
 	memset(d, 0, sizeof(*d));
 	d->file = p->file;
 	d->line = start;
+	p->text.len = 0;
+	p->param.len = 0;
+	p->desc.len = 0;
+	p->action.len = 0;
 
 	for (;;) {
 		const char *e, *b;
@@ -238,6 +277,11 @@ static int parse_block(struct parser *p, struct desc *d)
 			break;
 		if (problem)
 			continue;
+		if (p->has_nul && memchr(s, '\0', len)) {
+			problem = "NUL byte in a description";
+			bad_line = p->lineno;
+			continue;
+		}
 		if (b == e || *b != '*') {
 			problem = "line does not start with '*'";
 			bad_line = p->lineno;
@@ -253,42 +297,29 @@ static int parse_block(struct parser *p, struct desc *d)
 				bad_line = p->lineno;
 				continue;
 			}
-			d->tag = trim_dup(b + 4, e);
+			d->tag = trim_dup(a, b + 4, e);
 			tag_line = p->lineno;
 			sec = S_HEAD;
-		} else if (key_is(b, e, "Text:")) {
-			if (d->text) {
+		} else if (key_is(b, e, "Text:") || (in_text && *b == '"')) {
+			/* "more" pieces of Text: may follow on lines of their own */
+			if (*b == 'T' && has_text) {
 				problem = "second Text:";
 				bad_line = p->lineno;
 				continue;
 			}
-			d->text = parse_text(b + 5, e);
-			if (!d->text) {
-				problem = "Text: must be one or more \"quoted\" strings";
-				bad_line = p->lineno;
-			}
-			sec = S_HEAD;
-			in_text = true;
-			continue;
-		} else if (in_text && *b == '"') {
-			/* "more" pieces of Text: on a line of their own */
-			char *more = parse_text(b, e);
-			struct strbuf sb = { 0 };
-
-			if (!more) {
+			if (!parse_text(&p->text, *b == 'T' ? b + 5 : b, e)) {
 				problem = "Text: must be one or more \"quoted\" strings";
 				bad_line = p->lineno;
 				continue;
 			}
-			sb_puts(&sb, d->text);
-			sb_puts(&sb, more);
-			free(d->text);
-			free(more);
-			d->text = sb_take(&sb);
-			continue;
+			has_text = true;
+			sec = S_HEAD;
+			in_text = true;
 		} else if (key_is(b, e, "Severity:")) {
-			free(d->severity);
-			d->severity = trim_dup(b + 9, e);
+			sev = skip_ws(b + 9, e);
+			while (e > sev && (e[-1] == ' ' || e[-1] == '\t'))
+				e--;
+			sev_len = e - sev;
 			sev_line = p->lineno;
 			sec = S_HEAD;
 		} else if (key_is(b, e, "Parameter:") && sec < S_DESC) {
@@ -297,105 +328,67 @@ static int parse_block(struct parser *p, struct desc *d)
 			sec = S_PARAM;
 			param_line = p->lineno;
 			if (rest < e)
-				add_line(&param, rest, e);
+				add_line(&p->param, rest, e);
 		} else if (key_is(b, e, "Description:") && sec < S_DESC) {
 			const char *rest = skip_ws(b + 12, e);
 
 			sec = S_DESC;
 			if (rest < e)
-				add_line(&desc, rest, e);
+				add_line(&p->desc, rest, e);
 		} else if (key_is(b, e, "User action:") && sec == S_DESC) {
 			const char *rest = skip_ws(b + 12, e);
 
 			sec = S_ACTION;
 			if (rest < e)
-				add_line(&action, rest, e);
+				add_line(&p->action, rest, e);
 		} else if (sec == S_PARAM) {
-			add_line(&param, b, e);
+			add_line(&p->param, b, e);
 		} else if (sec == S_DESC) {
-			add_line(&desc, b, e);
+			add_line(&p->desc, b, e);
 		} else if (sec == S_ACTION) {
-			add_line(&action, b, e);
+			add_line(&p->action, b, e);
 		} else if (b == e) {
 			continue;
 		} else {
+			len = e - b > 60 ? 60 : e - b;
+			memcpy(what, b, len);
+			what[len] = '\0';
 			problem = "cannot understand '%s'";
-			arg = xstrndup(b, e - b > 60 ? 60 : e - b);
+			arg = what;
 			bad_line = p->lineno;
 		}
 	}
 
 	if (!problem) {
 		bad_line = start;
+		d->level = sev ? severity_level_n(sev, sev_len) : -1;
 		if (!d->tag)
 			problem = "no Tag:";
 		else if (!tag_valid(d->tag, &id))
 			problem = "Tag: '%s' is not <component>.<id> with an id of 1..65535",
 			arg = d->tag, bad_line = tag_line;
-		else if (!d->text)
+		else if (!has_text)
 			problem = "%s: no Text:", arg = d->tag;
-		else if (!d->severity)
+		else if (!sev)
 			problem = "%s: no Severity:", arg = d->tag;
-		else if (severity_level(d->severity) < 0)
+		else if (d->level < 0)
 			problem = "Severity: '%s' is not Emerg, Alert, Critical, Error, Warning, Notice or Informational",
-			arg = d->severity, bad_line = sev_line;
+			arg = arena_strndup(a, sev, sev_len), bad_line = sev_line;
 		else if (sec < S_DESC)
 			problem = "%s: no Description:", arg = d->tag;
 	}
-	if (!problem && param.len) {
-		/* Split "@N: text" items; other lines continue the last one. */
-		char *all = finish_block(&param), *line = all, *next;
-		int want = 1;
-
-		for (; line; line = next) {
-			next = strchr(line, '\n');
-			if (next)
-				*next++ = '\0';
-			while (*line == ' ' || *line == '\t')
-				line++;
-			if (line[0] == '@' && isdigit((unsigned char)line[1])) {
-				char *end;
-				long n = strtol(line + 1, &end, 10);
-
-				if (*end != ':' || n != want) {
-					bad_line = param_line;
-					problem = "%s: parameters must be @1:, @2:, ... in order";
-					arg = d->tag;
-					break;
-				}
-				want++;
-				d->params = xrealloc(d->params, (d->nr_params + 1) * sizeof(char *));
-				d->params[d->nr_params++] = trim_dup(end + 1, end + 1 + strlen(end + 1));
-			} else if (d->nr_params && *line) {
-				struct strbuf sb = { 0 };
-				char *last = d->params[d->nr_params - 1];
-
-				sb_puts(&sb, last);
-				sb_puts(&sb, " ");
-				sb_puts(&sb, line);
-				free(last);
-				d->params[d->nr_params - 1] = sb_take(&sb);
-			} else if (*line) {
-				bad_line = param_line;
-				problem = "%s: parameter text before the first @1:";
-				arg = d->tag;
-				break;
-			}
-		}
-		free(all);
+	if (!problem) {
+		d->text = arena_strndup(a, p->text.buf, p->text.len);
+		problem = split_params(p, d);
+		if (problem)
+			arg = d->tag, bad_line = param_line;
 	}
-	free(param.buf);
 	if (problem) {
 		perr(p, bad_line, problem, arg);
-		if (strstr(problem, "cannot understand"))
-			free((char *)arg);
-		free(desc.buf);
-		free(action.buf);
-		desc_free(d);
 		return -1;
 	}
-	d->description = finish_block(&desc);
-	d->user_action = finish_block(&action);
+	d->description = finish_block(a, &p->desc);
+	d->user_action = finish_block(a, &p->action);
 	return 0;
 }
 
@@ -413,6 +406,7 @@ int desc_parse_buffer(struct desc_set *set, const char *file,
 {
 	struct parser p = {
 		.set = set, .file = file, .pos = buf, .end = buf + len,
+		.has_nul = memchr(buf, '\0', len) != NULL,
 	};
 	const char *s;
 	size_t n;
@@ -430,6 +424,10 @@ int desc_parse_buffer(struct desc_set *set, const char *file,
 		}
 		set->descs[set->nr++] = d;
 	}
+	free(p.text.buf);
+	free(p.param.buf);
+	free(p.desc.buf);
+	free(p.action.buf);
 	return p.errors;
 }
 
@@ -442,89 +440,77 @@ int desc_parse_buffer(struct desc_set *set, const char *file,
  */
 int desc_parse_file(struct desc_set *set, const char *path)
 {
-	FILE *f = fopen(path, "rb");
-	struct strbuf sb = { 0 };
-	char chunk[65536];
-	size_t n;
+	struct file_data fd;
 	char *name;
 	int ret;
 
-	if (!f) {
-		fprintf(stderr, "%s: %s\n", path, strerror(errno));
+	if (file_load(&fd, path))
 		return -1;
-	}
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		sb_add(&sb, chunk, n);
-	if (ferror(f)) {
-		fprintf(stderr, "%s: read error\n", path);
-		fclose(f);
-		free(sb.buf);
-		return -1;
-	}
-	fclose(f);
-	name = xstrndup(path, strlen(path));
-	set->files = xrealloc(set->files, (set->nr_files + 1) * sizeof(char *));
-	set->files[set->nr_files++] = name;
-	ret = desc_parse_buffer(set, name, sb.buf ? sb.buf : "", sb.len);
-	free(sb.buf);
+	name = arena_strndup(&set->arena, path, strlen(path));
+	ret = desc_parse_buffer(set, name, fd.data ? fd.data : "", fd.len);
+	file_unload(&fd);
 	return ret;
 }
 
 void desc_set_free(struct desc_set *set)
 {
-	int i;
-
-	for (i = 0; i < set->nr; i++)
-		desc_free(&set->descs[i]);
 	free(set->descs);
-	for (i = 0; i < set->nr_files; i++)
-		free(set->files[i]);
-	free(set->files);
+	arena_free(&set->arena);
 	memset(set, 0, sizeof(*set));
 }
 
-static void json_str(FILE *f, const char *s)
+static void json_str(FILE *f, const char *s, size_t len)
 {
+	const char *run = s, *end = s + len;
+
 	fputc('"', f);
-	for (; *s; s++) {
+	for (; s < end; s++) {
 		unsigned char c = *s;
 
+		if (c >= 0x20 && c != 0x7f && c != '"' && c != '\\')
+			continue;
+		fwrite(run, 1, s - run, f);
+		run = s + 1;
 		if (c == '"' || c == '\\')
 			fprintf(f, "\\%c", c);
 		else if (c == '\n')
 			fputs("\\n", f);
 		else if (c == '\t')
 			fputs("\\t", f);
-		else if (c < 0x20 || c == 0x7f)
-			fprintf(f, "\\u%04x", c);
 		else
-			fputc(c, f);
+			fprintf(f, "\\u%04x", c);
 	}
+	fwrite(run, 1, s - run, f);
 	fputc('"', f);
 }
 
+#define json_cstr(f, s) json_str(f, s, strlen(s))
+
 void desc_print_json(FILE *f, const struct desc *d)
 {
-	int i;
+	const char *p = d->params, *t;
+	size_t len;
+	bool first = true;
 
 	fputs("{\"tag\":", f);
-	json_str(f, d->tag);
+	json_cstr(f, d->tag);
 	fputs(",\"text\":", f);
-	json_str(f, d->text);
+	json_cstr(f, d->text);
 	fputs(",\"severity\":", f);
-	json_str(f, d->severity);
+	json_cstr(f, severity_name(d->level));
 	fputs(",\"parameters\":[", f);
-	for (i = 0; i < d->nr_params; i++) {
-		if (i)
+	while ((p = param_next(p, &t, &len))) {
+		if (!first)
 			fputc(',', f);
-		json_str(f, d->params[i]);
+		json_str(f, t, len);
+		first = false;
 	}
 	fputs("],\"description\":", f);
-	json_str(f, d->description);
+	json_cstr(f, d->description);
 	fputs(",\"user_action\":", f);
-	json_str(f, d->user_action);
+	json_cstr(f, d->user_action);
 	fputs(",\"file\":", f);
-	json_str(f, d->file);
+	json_cstr(f, d->file);
 	fprintf(f, ",\"line\":%d}\n", d->line);
 }
 

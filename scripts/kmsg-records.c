@@ -78,16 +78,27 @@ static const char *next_str(const char **p, const char *end)
 	return s;
 }
 
+/* @s as a decimal number of at most 9 digits; -1 if it is not one */
+static long decimal(const char *s)
+{
+	long v = 0;
+	int n;
+
+	for (n = 0; s[n] >= '0' && s[n] <= '9'; n++)
+		v = v * 10 + (s[n] - '0');
+	return n && n < 10 && !s[n] ? v : -1;
+}
+
 static int parse_records(struct record_set *set, const char *path,
 			 const char *p, const char *end)
 {
 	static const char magic[] = RECORD_MAGIC;
 
 	while (p < end) {
-		const char *tag, *level, *file, *line, *fmt;
+		const char *tag, *level, *file, *line, *fmt, *dot;
 		struct record *r;
-		char *x;
 		long lv, ln;
+		int i;
 
 		if (!*p) {		/* padding between records */
 			p++;
@@ -110,14 +121,14 @@ static int parse_records(struct record_set *set, const char *path,
 				RECORD_SECTION);
 			return -1;
 		}
-		lv = strtol(level, &x, 10);
-		if (*x || lv < 0 || lv > 6) {
+		lv = decimal(level);
+		if (lv < 0 || lv > 6) {
 			fprintf(stderr, "%s: %s: record %s has level '%s'\n",
 				path, RECORD_SECTION, tag, level);
 			return -1;
 		}
-		ln = strtol(line, &x, 10);
-		if (*x || ln < 0) {
+		ln = decimal(line);
+		if (ln < 0) {
 			fprintf(stderr, "%s: %s: record %s has line '%s'\n",
 				path, RECORD_SECTION, tag, line);
 			return -1;
@@ -127,16 +138,18 @@ static int parse_records(struct record_set *set, const char *path,
 			set->recs = xrealloc(set->recs, set->cap * sizeof(*set->recs));
 		}
 		r = &set->recs[set->nr++];
-		r->tag = xstrndup(tag, strlen(tag));
-		x = strrchr(r->tag, '.');
-		r->comp_len = x ? x - r->tag : (int)strlen(r->tag);
-		r->id = x && x[1] ? strtol(x + 1, &x, 10) : -1;
-		if (*x)
-			r->id = -1;
+		r->tag = tag;
+		dot = strrchr(tag, '.');
+		r->comp_len = dot ? dot - tag : (int)strlen(tag);
+		r->id = dot ? decimal(dot + 1) : -1;
+		r->comp_key = 0;
+		for (i = 0; i < 8; i++)
+			r->comp_key = r->comp_key << 8 |
+				(i < r->comp_len ? (unsigned char)tag[i] : 0);
 		r->level = lv;
-		r->file = xstrndup(file, strlen(file));
+		r->file = file;
 		r->line = ln;
-		r->format = xstrndup(fmt, strlen(fmt));
+		r->format = fmt;
 	}
 	return 0;
 }
@@ -204,48 +217,36 @@ bad:
  */
 int records_read(struct record_set *set, const char *path)
 {
-	struct strbuf sb = { 0 };
+	struct file_data fd;
 	struct elf e = { 0 };
-	char chunk[1 << 16];
-	FILE *f;
-	size_t n;
-	int ret;
 
-	f = fopen(path, "rb");
-	if (!f) {
-		fprintf(stderr, "%s: %s\n", path, strerror(errno));
+	if (file_load(&fd, path))
 		return -1;
-	}
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		sb_add(&sb, chunk, n);
-	fclose(f);
+	set->objects = xrealloc(set->objects,
+				(set->nr_objects + 1) * sizeof(*set->objects));
+	set->objects[set->nr_objects++] = fd;
 
-	e.data = (const unsigned char *)sb.buf;
-	e.size = sb.len;
+	e.data = (const unsigned char *)fd.data;
+	e.size = fd.len;
 	if (e.size < EI_NIDENT || memcmp(e.data, ELFMAG, SELFMAG) ||
 	    (e.data[EI_CLASS] != ELFCLASS32 && e.data[EI_CLASS] != ELFCLASS64) ||
 	    (e.data[EI_DATA] != ELFDATA2LSB && e.data[EI_DATA] != ELFDATA2MSB)) {
 		fprintf(stderr, "%s: not an ELF object\n", path);
-		free(sb.buf);
 		return -1;
 	}
 	e.is64 = e.data[EI_CLASS] == ELFCLASS64;
 	set->big_endian = e.data[EI_DATA] == ELFDATA2MSB;
 	e.swap = set->big_endian != host_big_endian();
-	ret = read_elf(set, path, &e);
-	free(sb.buf);
-	return ret;
+	return read_elf(set, path, &e);
 }
 
 void records_free(struct record_set *set)
 {
 	int i;
 
-	for (i = 0; i < set->nr; i++) {
-		free(set->recs[i].tag);
-		free(set->recs[i].file);
-		free(set->recs[i].format);
-	}
+	for (i = 0; i < set->nr_objects; i++)
+		file_unload(&set->objects[i]);
+	free(set->objects);
 	free(set->recs);
 	memset(set, 0, sizeof(*set));
 }
