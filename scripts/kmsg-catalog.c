@@ -331,28 +331,25 @@ static int check_tag(const struct tag *t)
 struct strtab {
 	struct strtab_str {
 		const char *s;
-		unsigned int len;	/* with the NUL */
+		unsigned int off;	/* in the table */
 		unsigned int hash;
 	} *strs;
 	unsigned int nr, max, size;	/* size: bytes so far */
 	unsigned int *slots;		/* index + 1 into strs, 0 when free */
 	unsigned int mask;
-	unsigned int *offs;		/* of each string in strs */
 };
 
 static void strtab_init(struct strtab *st, unsigned int max)
 {
 	unsigned int n = 16;
 
-	while (n < max * 2)
+	/* at most 3/4 full */
+	while (n < max + max / 3)
 		n *= 2;
 	st->strs = xmalloc(max * sizeof(*st->strs));
-	st->offs = xmalloc(max * sizeof(*st->offs));
-	st->slots = calloc(n, sizeof(*st->slots));
-	if (!st->slots) {
-		fprintf(stderr, "kmsg-gen: out of memory\n");
-		exit(2);
-	}
+	/* not calloc(): a first read would map the zero page, then fault again */
+	st->slots = xmalloc(n * sizeof(*st->slots));
+	memset(st->slots, 0, n * sizeof(*st->slots));
 	st->mask = n - 1;
 	st->max = max;
 	st->nr = 0;
@@ -362,20 +359,34 @@ static void strtab_init(struct strtab *st, unsigned int max)
 static void strtab_free(struct strtab *st)
 {
 	free(st->strs);
-	free(st->offs);
 	free(st->slots);
+}
+
+/*
+ * A hash of a string of @len bytes: of its length, its first 64 and its
+ * last 8 bytes.  Long strings that differ only in between collide, and
+ * are told apart by comparing them.
+ */
+static unsigned int strtab_hash(const char *s, size_t len)
+{
+	unsigned int h = hash_mem(s, len < 64 ? len : 64);
+
+	if (len > 64)
+		h ^= hash_mem(s + len - 8, 8) * 31 + len;
+	return h;
 }
 
 /* The offset of @s in the table, added if it is new. */
 static unsigned int strtab_add(struct strtab *st, const char *s)
 {
-	unsigned int len = strlen(s) + 1, hash = hash_mem(s, len), i, k;
+	size_t len = strlen(s);
+	unsigned int hash = strtab_hash(s, len), i, k;
 
 	for (i = hash & st->mask; st->slots[i]; i = (i + 1) & st->mask) {
 		const struct strtab_str *x = &st->strs[st->slots[i] - 1];
 
-		if (x->hash == hash && x->len == len && !memcmp(x->s, s, len))
-			return st->offs[st->slots[i] - 1];
+		if (x->hash == hash && !strcmp(x->s, s))
+			return x->off;
 	}
 	if (st->nr == st->max) {
 		fprintf(stderr, "kmsg-gen: string table overflow\n");
@@ -383,12 +394,11 @@ static unsigned int strtab_add(struct strtab *st, const char *s)
 	}
 	k = st->nr++;
 	st->strs[k].s = s;
-	st->strs[k].len = len;
+	st->strs[k].off = st->size;
 	st->strs[k].hash = hash;
-	st->offs[k] = st->size;
 	st->slots[i] = k + 1;
-	st->size += len;
-	return st->offs[k];
+	st->size += len + 1;
+	return st->strs[k].off;
 }
 
 /* Decimal digits of @v, which end at @end; returns where they start */
@@ -448,14 +458,25 @@ static inline void out_uint(struct out *o, unsigned int v)
 #define BYTE_BELOW(w, n)	(((w) - ONES * (n)) & ~(w) & HIGHS)
 #define BYTE_IS(w, c)		BYTE_BELOW((w) ^ (ONES * (c)), 1)
 
-/* Does one of the 8 bytes at @s need an escape in an .ascii string? */
-static inline bool word_needs_escape(const unsigned char *s)
+/*
+ * The bytes of the 8 at @s that need an escape in an .ascii string, as
+ * their high bits.  Exact up to the first such byte in memory order on a
+ * little-endian host; bits after it may be false.
+ */
+static inline uint64_t word_escapes(const unsigned char *s)
 {
 	uint64_t w;
 
 	memcpy(&w, s, 8);
-	return (BYTE_BELOW(w, 0x20) | (w & HIGHS) | BYTE_IS(w, 0x7f) |
-		BYTE_IS(w, '"') | BYTE_IS(w, '\\')) != 0;
+	return BYTE_BELOW(w, 0x20) | ((w | (w + ONES)) & HIGHS) |
+	       BYTE_IS(w, '"') | BYTE_IS(w, '\\');
+}
+
+static inline bool host_little_endian(void)
+{
+	const uint16_t one = 1;
+
+	return *(const unsigned char *)&one;
 }
 
 /* @n bytes at @s as the inside of an .ascii string, to @p; returns its end */
@@ -466,11 +487,15 @@ static char *ascii_escape(char *p, const unsigned char *s, size_t n)
 	while (s < end) {
 		unsigned char c;
 
-		if (end - s >= 8 && !word_needs_escape(s)) {
-			memcpy(p, s, 8);
-			p += 8;
-			s += 8;
-			continue;
+		if (end - s >= 8 && host_little_endian()) {
+			uint64_t m = word_escapes(s);
+			unsigned int k = m ? __builtin_ctzll(m) / 8 : 8;
+
+			memcpy(p, s, 8);	/* the clean ones, and some more */
+			p += k;
+			s += k;
+			if (k == 8)
+				continue;
 		}
 		c = *s++;
 		if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
@@ -496,7 +521,7 @@ static void emit_strings(struct out *o, const struct strtab *st)
 
 	for (i = 0; i < st->nr; i++) {
 		const unsigned char *s = (const unsigned char *)st->strs[i].s;
-		const unsigned char *end = s + st->strs[i].len;
+		const unsigned char *end = s + strlen((const char *)s) + 1;
 
 		while (s < end) {
 			size_t n = end - s;
@@ -727,7 +752,12 @@ static int resolve_tags(const struct catalog_opts *o, struct file_cache *cache,
 	struct tag *tags;
 	int i, n = 0, findings = 0;
 
-	qsort(rs->recs, rs->nr, sizeof(*rs->recs), cmp_record);
+	/* records mostly come in the order of their source: often sorted */
+	for (i = 1; i < rs->nr; i++)
+		if (cmp_record(&rs->recs[i - 1], &rs->recs[i]) > 0)
+			break;
+	if (i < rs->nr)
+		qsort(rs->recs, rs->nr, sizeof(*rs->recs), cmp_record);
 	tags = xmalloc(rs->nr * sizeof(*tags));
 
 	for (i = 0; i < rs->nr; i++) {

@@ -226,7 +226,9 @@ int file_load(struct file_data *fd, const char *path)
 	if (f < 0)
 		goto fail;
 	if (!fstat(f, &st) && S_ISREG(st.st_mode) && st.st_size > 0) {
-		void *p = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, f, 0);
+		/* all of it is read: map it at once, not page by page */
+		void *p = mmap(NULL, st.st_size, PROT_READ,
+			       MAP_PRIVATE | MAP_POPULATE, f, 0);
 
 		if (p != MAP_FAILED) {
 			close(f);
@@ -295,7 +297,8 @@ int severity_level_n(const char *name, size_t len)
 	int i;
 
 	for (i = 0; i < NR_LEVELS; i++)
-		if (strlen(severity_names[i]) == len &&
+		if (severity_names[i][0] == name[0] &&
+		    strlen(severity_names[i]) == len &&
 		    !memcmp(name, severity_names[i], len))
 			return i;
 	return -1;
@@ -306,14 +309,24 @@ const char *severity_name(int level)
 	return level >= 0 && level < NR_LEVELS ? severity_names[level] : "?";
 }
 
+static inline bool is_letter(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static inline bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
 bool component_valid(const char *s, size_t len)
 {
 	size_t i;
 
-	if (len < 1 || len > 31 || !isalpha((unsigned char)s[0]))
+	if (len < 1 || len > 31 || !is_letter(s[0]))
 		return false;
 	for (i = 1; i < len; i++)
-		if (!isalnum((unsigned char)s[i]) && s[i] != '_' && s[i] != '-')
+		if (!is_letter(s[i]) && !is_digit(s[i]) && s[i] != '_' && s[i] != '-')
 			return false;
 	return true;
 }
@@ -330,7 +343,7 @@ bool tag_valid(const char *tag, unsigned int *id)
 	if (dot[1] == '0')
 		return false;
 	for (p = dot + 1; *p; p++) {
-		if (!isdigit((unsigned char)*p))
+		if (!is_digit(*p))
 			return false;
 		v = v * 10 + (*p - '0');
 		if (v > 65535)

@@ -47,7 +47,7 @@ static void perr(struct parser *p, int line, const char *fmt, const char *arg)
 }
 
 /* Next line without its newline; false at the end of the buffer. */
-static bool next_line(struct parser *p, const char **s, size_t *len)
+static inline bool next_line(struct parser *p, const char **s, size_t *len)
 {
 	const char *nl;
 
@@ -63,7 +63,7 @@ static bool next_line(struct parser *p, const char **s, size_t *len)
 	return true;
 }
 
-static const char *skip_ws(const char *s, const char *e)
+static inline const char *skip_ws(const char *s, const char *e)
 {
 	while (s < e && (*s == ' ' || *s == '\t'))
 		s++;
@@ -141,10 +141,16 @@ static bool parse_text(struct strbuf *sb, const char *s, const char *e)
 			break;
 		if (*s != '"')
 			return false;
-		for (q = s + 1; q < e && *q != '"'; q++)
-			if (*q == '\\')
-				q++;
-		if (q >= e)
+		/* the closing quote: one not escaped by a backslash */
+		for (q = s + 1; (q = memchr(q, '"', e - q)); q++) {
+			const char *b = q;
+
+			while (b > s + 1 && b[-1] == '\\')
+				b--;
+			if (!((q - b) & 1))
+				break;
+		}
+		if (!q)
 			return false;
 		if (!unescape_into(sb, s + 1, q))
 			return false;
@@ -263,6 +269,7 @@ static int parse_block(struct parser *p, struct desc *d)
 
 	for (;;) {
 		const char *e, *b;
+		char c;
 
 		if (!next_line(p, &s, &len)) {
 			if (!problem) {
@@ -288,10 +295,11 @@ static int parse_block(struct parser *p, struct desc *d)
 			continue;
 		}
 		b = skip_ws(b + 1, e);
-		if (!(in_text && *b == '"'))
+		c = b < e ? *b : '\0';	/* the buffer may end at e */
+		if (!(in_text && c == '"'))
 			in_text = false;
 
-		if (key_is(b, e, "Tag:")) {
+		if (c == 'T' && key_is(b, e, "Tag:")) {
 			if (d->tag) {
 				problem = "second Tag:";
 				bad_line = p->lineno;
@@ -300,14 +308,14 @@ static int parse_block(struct parser *p, struct desc *d)
 			d->tag = trim_dup(a, b + 4, e);
 			tag_line = p->lineno;
 			sec = S_HEAD;
-		} else if (key_is(b, e, "Text:") || (in_text && *b == '"')) {
+		} else if ((c == 'T' && key_is(b, e, "Text:")) || (in_text && c == '"')) {
 			/* "more" pieces of Text: may follow on lines of their own */
-			if (*b == 'T' && has_text) {
+			if (c == 'T' && has_text) {
 				problem = "second Text:";
 				bad_line = p->lineno;
 				continue;
 			}
-			if (!parse_text(&p->text, *b == 'T' ? b + 5 : b, e)) {
+			if (!parse_text(&p->text, c == 'T' ? b + 5 : b, e)) {
 				problem = "Text: must be one or more \"quoted\" strings";
 				bad_line = p->lineno;
 				continue;
@@ -315,27 +323,27 @@ static int parse_block(struct parser *p, struct desc *d)
 			has_text = true;
 			sec = S_HEAD;
 			in_text = true;
-		} else if (key_is(b, e, "Severity:")) {
+		} else if (c == 'S' && key_is(b, e, "Severity:")) {
 			sev = skip_ws(b + 9, e);
 			while (e > sev && (e[-1] == ' ' || e[-1] == '\t'))
 				e--;
 			sev_len = e - sev;
 			sev_line = p->lineno;
 			sec = S_HEAD;
-		} else if (key_is(b, e, "Parameter:") && sec < S_DESC) {
+		} else if (c == 'P' && key_is(b, e, "Parameter:") && sec < S_DESC) {
 			const char *rest = skip_ws(b + 10, e);
 
 			sec = S_PARAM;
 			param_line = p->lineno;
 			if (rest < e)
 				add_line(&p->param, rest, e);
-		} else if (key_is(b, e, "Description:") && sec < S_DESC) {
+		} else if (c == 'D' && key_is(b, e, "Description:") && sec < S_DESC) {
 			const char *rest = skip_ws(b + 12, e);
 
 			sec = S_DESC;
 			if (rest < e)
 				add_line(&p->desc, rest, e);
-		} else if (key_is(b, e, "User action:") && sec == S_DESC) {
+		} else if (c == 'U' && key_is(b, e, "User action:") && sec == S_DESC) {
 			const char *rest = skip_ws(b + 12, e);
 
 			sec = S_ACTION;
