@@ -6,6 +6,7 @@
  * the one of include/linux/kmsg_catalog.h.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,6 +99,15 @@ static FILE *create_output(const char *path)
 	if (!lstat(path, &st) && S_ISREG(st.st_mode))
 		unlink(path);
 	return fopen(path, "w");
+}
+
+/* Remove what create_output() made of @path, if it is a regular file. */
+static void remove_output(const char *path)
+{
+	struct stat st;
+
+	if (strcmp(path, "-") && !lstat(path, &st) && S_ISREG(st.st_mode))
+		unlink(path);
 }
 
 static struct desc_file *cache_get(struct file_cache *c, const char *path)
@@ -452,6 +462,29 @@ static inline void out_uint(struct out *o, unsigned int v)
 	out_add(o, p, end - p);
 }
 
+__printf(2, 3) static void out_printf(struct out *o, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (n >= (int)sizeof(buf)) {
+		char *big = xmalloc(n + 1);
+
+		va_start(ap, fmt);
+		vsnprintf(big, n + 1, fmt, ap);
+		va_end(ap);
+		out_add(o, big, n);
+		free(big);
+		return;
+	}
+	out_add(o, buf, n);
+}
+
+
 #define ONES	0x0101010101010101ull
 #define HIGHS	0x8080808080808080ull
 /* a byte of @w below @n (n <= 128), or with the high bit set */
@@ -513,6 +546,18 @@ static char *ascii_escape(char *p, const unsigned char *s, size_t n)
 	return p;
 }
 
+/* @s inside a string of the assembler */
+static void out_cstr(struct out *o, const char *s)
+{
+	while (*s) {
+		size_t n = strlen(s) > 64 ? 64 : strlen(s);
+		char *p = out_room(o, 4 * 64);
+
+		o->n = ascii_escape(p, (const unsigned char *)s, n) - o->buf;
+		s += n;
+	}
+}
+
 /* The strings of @st, one after another, as .ascii lines of 64 bytes */
 static void emit_strings(struct out *o, const struct strtab *st)
 {
@@ -570,65 +615,171 @@ static void emit_entry(struct out *o, const unsigned int off[5],
 	out_add(o, described ? ", 1\n" : ", 0\n", 4);
 }
 
-static int emit_catalog(const struct catalog_opts *o, struct tag *tags, int n)
+/* One entry of the catalog, in host byte order */
+struct cat_entry {
+	unsigned int off[5];	/* component, text, parameters, description, action */
+	unsigned short id;
+	unsigned char level, described;
+};
+
+static void put16(unsigned char *p, unsigned int v, bool big_endian)
 {
-	struct strtab st;
-	struct out *out = xmalloc(sizeof(*out));
-	FILE *f = stdout;
+	p[big_endian ? 0 : 1] = v >> 8;
+	p[big_endian ? 1 : 0] = v;
+}
+
+static void put32(unsigned char *p, unsigned int v, bool big_endian)
+{
+	put16(p + (big_endian ? 0 : 2), v >> 16, big_endian);
+	put16(p + (big_endian ? 2 : 0), v, big_endian);
+}
+
+/* The catalog as bytes in the object's byte order, for .incbin */
+static void emit_data(struct out *o, const struct strtab *st,
+		      const struct cat_entry *ents, int n, bool big_endian)
+{
+	unsigned char *p;
+	unsigned int i;
+	int j, k;
+
+	p = (unsigned char *)out_room(o, 16);
+	put32(p, CATALOG_MAGIC, big_endian);
+	put16(p + 4, CATALOG_VERSION, big_endian);
+	put16(p + 6, ENTRY_SIZE, big_endian);
+	put32(p + 8, n, big_endian);
+	put32(p + 12, st->size, big_endian);
+	o->n += 16;
+	for (j = 0; j < n; j++) {
+		p = (unsigned char *)out_room(o, ENTRY_SIZE);
+		for (k = 0; k < 5; k++)
+			put32(p + 4 * k, ents[j].off[k], big_endian);
+		put16(p + 20, ents[j].id, big_endian);
+		p[22] = ents[j].level;
+		p[23] = ents[j].described;
+		o->n += ENTRY_SIZE;
+	}
+	for (i = 0; i < st->nr; i++)
+		out_add(o, st->strs[i].s, strlen(st->strs[i].s) + 1);
+}
+
+/* The catalog as assembler source: .long, .short, .byte and .ascii */
+static void emit_text(struct out *o, const struct strtab *st,
+		      const struct cat_entry *ents, int n)
+{
 	int i;
 
+	out_lit(o, "\t.long 0x");
+	out_printf(o, "%x\n\t.short %d, %d\n\t.long %d\n", CATALOG_MAGIC,
+		   CATALOG_VERSION, ENTRY_SIZE, n);
+	out_lit(o, "\t.long .Lkmsg_strings_end - .Lkmsg_strings\n");
+	for (i = 0; i < n; i++)
+		emit_entry(o, ents[i].off, ents[i].id, ents[i].level,
+			   ents[i].described);
+	out_lit(o, ".Lkmsg_strings:\n");
+	emit_strings(o, st);
+	out_lit(o, ".Lkmsg_strings_end:\n");
+}
+
+/* Close @f after @o is written to it; false (with a message) if anything failed */
+static bool out_close(struct out *o, FILE *f, const char *path)
+{
+	bool ok;
+
+	out_flush(o);
+	ok = !ferror(f);
+	if (f != stdout)
+		ok &= !fclose(f);
+	else
+		ok &= !fflush(f);
+	if (!ok)
+		fprintf(stderr, "%s: write error: %s\n", path, strerror(errno));
+	return ok;
+}
+
+/*
+ * The catalog section of @tags as assembler source in o->out; with
+ * o->data its bytes go to that file, which the source includes.
+ */
+static int emit_catalog(const struct catalog_opts *o, struct tag *tags, int n,
+			bool big_endian)
+{
+	struct cat_entry *ents = xmalloc((n ? n : 1) * sizeof(*ents));
+	struct out *out = xmalloc(sizeof(*out));
+	FILE *f = stdout, *df = NULL;
+	struct strtab st;
+	int i, ret = -1;
+
+	strtab_init(&st, 5 * n + 1);
+	strtab_add(&st, "");
+	for (i = 0; i < n; i++) {
+		const struct tag *t = &tags[i];
+		const struct desc *d = t->desc;
+		struct cat_entry *e = &ents[i];
+
+		e->off[0] = strtab_add(&st, t->component);
+		e->off[1] = strtab_add(&st, t->text);
+		e->off[2] = d ? strtab_add(&st, d->params) : 0;
+		e->off[3] = d ? strtab_add(&st, d->description) : 0;
+		e->off[4] = d ? strtab_add(&st, d->user_action) : 0;
+		e->id = t->id;
+		e->level = t->rec->level;
+		e->described = !!d;
+	}
+
+	if (o->data && n) {
+		df = create_output(o->data);
+		if (!df) {
+			fprintf(stderr, "%s: %s\n", o->data, strerror(errno));
+			goto fail;
+		}
+		out->f = df;
+		out->n = 0;
+		emit_data(out, &st, ents, n, big_endian);
+		if (!out_close(out, df, o->data))
+			goto fail;
+	}
 	if (strcmp(o->out, "-")) {
 		f = create_output(o->out);
 		if (!f) {
 			fprintf(stderr, "%s: %s\n", o->out, strerror(errno));
-			free(out);
-			return -1;
+			goto fail;
 		}
 	}
 	out->f = f;
 	out->n = 0;
-	strtab_init(&st, 5 * n + 1);
-	strtab_add(&st, "");
-	fprintf(f, "/* Generated by scripts/kmsg-gen from %s: %d entries */\n",
-		o->object, n);
+	out_printf(out, "/* Generated by scripts/kmsg-gen from %s: %d entries */\n",
+		   o->object, n);
 	if (n) {
-		fputs("\t.section .kmsg_catalog,\"a\"\n\t.balign 4\n", f);
-		fprintf(f, "\t.long 0x%x\n\t.short %d, %d\n\t.long %d\n",
-			CATALOG_MAGIC, CATALOG_VERSION, ENTRY_SIZE, n);
-		fputs("\t.long .Lkmsg_strings_end - .Lkmsg_strings\n", f);
-	}
-	for (i = 0; i < n; i++) {
-		const struct tag *t = &tags[i];
-		const struct desc *d = t->desc;
-		unsigned int off[5] = { 0 };	/* comp, text, par, desc, act */
-
-		off[0] = strtab_add(&st, t->component);
-		off[1] = strtab_add(&st, t->text);
-		if (d) {
-			off[2] = strtab_add(&st, d->params);
-			off[3] = strtab_add(&st, d->description);
-			off[4] = strtab_add(&st, d->user_action);
+		out_lit(out, "\t.section .kmsg_catalog,\"a\"\n\t.balign 4\n");
+		if (df) {
+			out_lit(out, "\t.incbin \"");
+			out_cstr(out, o->data);
+			out_lit(out, "\"\n");
+		} else {
+			emit_text(out, &st, ents, n);
 		}
-		emit_entry(out, off, t->id, t->rec->level, d);
+		out_lit(out, "\t.balign 4\n");
 	}
+	if (!out_close(out, f, o->out))
+		goto fail;
 	if (n) {
-		out_lit(out, ".Lkmsg_strings:\n");
-		emit_strings(out, &st);
-		out_lit(out, ".Lkmsg_strings_end:\n\t.balign 4\n");
-	}
-	out_flush(out);
-	free(out);
-	strtab_free(&st);
-	if (f != stdout && fclose(f)) {
-		fprintf(stderr, "%s: %s\n", o->out, strerror(errno));
-		return -1;
-	}
-	if (n) {
+		size_t size = 16 + (size_t)n * ENTRY_SIZE + st.size;
+
 		fprintf(stderr, "  KMSG    %s: %d entries, %zu bytes (%zu per entry)\n",
-			o->object, n, 16 + n * ENTRY_SIZE + (size_t)st.size,
-			(16 + n * ENTRY_SIZE + (size_t)st.size) / n);
+			o->object, n, size, size / n);
 	}
-	return 0;
+	ret = 0;
+	goto out;
+fail:
+	/* no half-written or stale catalog is left to be linked */
+	remove_output(o->out);
+	if (o->data)
+		remove_output(o->data);
+out:
+	strtab_free(&st);
+	free(out);
+	free(ents);
+	return ret;
 }
 
 static void man_text(FILE *f, const char *s)
@@ -846,7 +997,7 @@ int catalog_run(const struct catalog_opts *o)
 			if (tags[i].desc && write_man(o->man_dir, &tags[i]))
 				status = 2;
 	}
-	if (emit_catalog(o, tags, n))
+	if (emit_catalog(o, tags, n, rs.big_endian))
 		status = 2;
 	if (o->depfile && write_depfile(o, &cache))
 		status = 2;

@@ -10,9 +10,11 @@
  *	modules (one tab-separated line per tag), for tools/kmsg.
  *
  *   kmsg-gen catalog [--check] [--man DIR] [--srctree DIR] [--srcarch ARCH]
- *		      [--depfile FILE] [-o OUT.S] OBJECT
+ *		      [--depfile FILE] [--data FILE] [-o OUT.S] OBJECT
  *	Read the call-site records of <linux/kmsg.h> from OBJECT, find the
- *	description of each tag and write the catalog as assembler source.
+ *	description of each tag and write the catalog as assembler source;
+ *	with --data its bytes go to FILE, which the source includes with
+ *	.incbin (as the build does: much less to write and to assemble).
  *	--check reports every problem as "file:line: tag: problem" (with a
  *	template for a missing description) and fails if there is any;
  *	--man writes one man page per described tag into DIR.
@@ -211,6 +213,10 @@ void arena_free(struct arena *a)
  * @fd: filled in; file_unload() releases it
  * @path: the file
  *
+ * The data is followed by a NUL byte, as a C string would be: a mapping
+ * of a file that does not end on a page boundary has zeros after it,
+ * other files are read into memory.
+ *
  * Return: 0, or -1 after printing why @path cannot be read.
  */
 int file_load(struct file_data *fd, const char *path)
@@ -225,7 +231,8 @@ int file_load(struct file_data *fd, const char *path)
 	f = open(path, O_RDONLY);
 	if (f < 0)
 		goto fail;
-	if (!fstat(f, &st) && S_ISREG(st.st_mode) && st.st_size > 0) {
+	if (!fstat(f, &st) && S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    st.st_size % sysconf(_SC_PAGESIZE)) {
 		/* all of it is read: map it at once, not page by page */
 		void *p = mmap(NULL, st.st_size, PROT_READ,
 			       MAP_PRIVATE | MAP_POPULATE, f, 0);
@@ -250,7 +257,7 @@ int file_load(struct file_data *fd, const char *path)
 	}
 	close(f);
 	fd->len = sb.len;
-	fd->data = sb_take(&sb);
+	fd->data = sb_take(&sb);	/* NUL-terminated, even if empty */
 	return 0;
 fail:
 	fprintf(stderr, "%s: %s\n", path, strerror(errno));
@@ -403,7 +410,7 @@ static void usage(void)
 	fprintf(stderr,
 		"usage: kmsg-gen dump FILE...\n"
 		"       kmsg-gen catalog [--check] [--man DIR] [--srctree DIR] [--srcarch ARCH]\n"
-		"                        [--depfile FILE] [-o OUT.S] OBJECT\n"
+		"                        [--depfile FILE] [--data FILE] [-o OUT.S] OBJECT\n"
 		"       kmsg-gen index [--srctree DIR] [--srcarch ARCH] [-o FILE] OBJECT...\n");
 	exit(2);
 }
@@ -442,6 +449,8 @@ static int cmd_catalog(int argc, char **argv, bool index)
 			o.srcarch = argv[++i];
 		} else if (i + 1 < argc && !strcmp(a, "--depfile")) {
 			o.depfile = argv[++i];
+		} else if (i + 1 < argc && !index && !strcmp(a, "--data")) {
+			o.data = argv[++i];
 		} else if (i + 1 < argc && !strcmp(a, "-o")) {
 			o.out = argv[++i];
 		} else if (a[0] == '-' && a[1]) {

@@ -73,6 +73,7 @@ struct catalog_opts {
 	const char *srcarch;
 	const char *depfile;
 	const char *out;
+	const char *data;	/* the catalog's bytes, for .incbin */
 	const char *object;
 };
 

@@ -127,6 +127,27 @@ assert s(e[0][2]) == "@1: the number, as given\n@2: what was counted; this descr
 assert s(e[1][3]) == "A message described in Documentation/kmsg."
 PY
 
+# --data: the bytes go to a file the source includes with .incbin (the build's
+# way); assembled, both forms are the same section, in either byte order.
+for cc in gcc s390x-linux-gnu-gcc; do
+	pfx=${cc%gcc}
+	cat_run --srcarch none --data "$out/data-$cc.bin" -o "$out/data-$cc.S" \
+		"$out/rec1-$cc.o" 2>/dev/null
+	(cd "$out" && $cc -c -o "data-$cc.o" "data-$cc.S" && $cc -c -o "text-$cc.o" "cat1-$cc.S")
+	${pfx}objcopy -O binary --only-section=.kmsg_catalog "$out/data-$cc.o" "$out/data-$cc.sect"
+	${pfx}objcopy -O binary --only-section=.kmsg_catalog "$out/text-$cc.o" "$out/text-$cc.sect"
+	check "--data: $cc object's catalog is the same as the .ascii form" \
+		sh -c "[ -s '$out/data-$cc.sect' ] && cmp -s '$out/data-$cc.sect' '$out/text-$cc.sect'"
+done
+check "--data: the source includes the file, and has no .ascii" \
+	sh -c "grep -qF '.incbin \"$out/data-gcc.bin\"' '$out/data-gcc.S' && ! grep -q ascii '$out/data-gcc.S'"
+: > "$out/stale.S"
+cat_run --srcarch none --data /nonexistent/dir/x.bin -o "$out/stale.S" "$out/rec1-gcc.o" \
+	>/dev/null 2>"$out/nodata.err"
+rc=$?
+check "--data into a missing folder fails, naming it, and leaves no old source" \
+	sh -c "[ $rc -eq 2 ] && [ ! -e '$out/stale.S' ] && grep -qF /nonexistent/dir/x.bin '$out/nodata.err'"
+
 cat_run --check --srcarch dup -o /dev/null "$out/rec1-gcc.o" >/dev/null 2>"$out/dup.err"
 check "a tag described in the source and in Documentation/kmsg/\$SRCARCH fails --check" \
 	[ $? -eq 1 -a -n "$(grep -F 'fix.1: described twice' "$out/dup.err")" ]
@@ -199,3 +220,20 @@ for f in "$fx"/fuzz-regress/*; do
 	[ $rc -le 1 ] || crashed="$crashed $(basename "$f")($rc)"
 done
 check "every fuzzing regression input ends in exit 0 or 1${crashed:+:$crashed}" [ -z "$crashed" ]
+
+# Files are mapped, unless they end on a page boundary (nothing would follow
+# the data there): such a file, with a block that runs to its very end.
+python3 - "$out/page.txt" <<'PY'
+import sys
+head = "/*?\n * Tag: edge.1\n * Text: \"x\"\n * Severity: Error\n * Description:\n"
+body = head + " * filler line of the description\n" * 200
+body = body[:4096 - 8]
+body = body[:body.rindex("\n") + 1]
+body += " *" + " " * (4096 - len(body) - 2)
+assert len(body) == 4096
+open(sys.argv[1], "w").write(body)
+PY
+"$gen" dump "$out/page.txt" >/dev/null 2>"$out/page.err"
+rc=$?
+check "a block that ends a file of exactly one page is reported, not overrun" \
+	sh -c "[ $rc -eq 1 ] && grep -qF 'page.txt:1: description block not closed' '$out/page.err'"
