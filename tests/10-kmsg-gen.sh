@@ -207,8 +207,9 @@ vg() { valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds
 vg "$gen" dump "$fx/malformed.txt" "$fx/src/fix.c" >/dev/null 2>"$out/vg1.err"
 check "valgrind: dump of malformed input is clean" [ $? -ne 99 ]
 vg "$gen" catalog --check --man "$out/man-vg" --srctree "$fx" --srcarch dup \
-	--depfile "$out/dep" -o "$out/vg.S" "$out/rec2-s390x-linux-gnu-gcc.o" >/dev/null 2>"$out/vg2.err"
-check "valgrind: catalog --check --man of an object with findings is clean" [ $? -ne 99 ]
+	--depfile "$out/dep" --data "$out/vg.bin" -o "$out/vg.S" "$out/rec2-s390x-linux-gnu-gcc.o" \
+	>/dev/null 2>"$out/vg2.err"
+check "valgrind: catalog --check --man --data of an object with findings is clean" [ $? -ne 99 ]
 check "the depfile names the description files read" \
 	grep -qF "$fx/src/fix.c" "$out/dep"
 

@@ -39,6 +39,37 @@ measure() {
 	r=$(timeit "$@") || fail "'$*' failed"
 	echo "$r"
 }
+# Like timeit, with more runs and the CPU time (user + system) of the
+# command too: "wall-min wall-median wall-max cpu-min cpu-median".
+timecpu() {
+	python3 - "$1" "${@:2}" <<'PY'
+import os, sys, time
+reps, cmd = int(sys.argv[1]), sys.argv[2:]
+wall, cpu = [], []
+for _ in range(reps):
+    t = time.perf_counter()
+    pid = os.fork()
+    if pid == 0:
+        fd = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(fd, 1)
+        os.dup2(fd, 2)
+        os.execvp(cmd[0], cmd)
+    _, status, ru = os.wait4(pid, 0)
+    wall.append(time.perf_counter() - t)
+    cpu.append(ru.ru_utime + ru.ru_stime)
+    if status:
+        sys.exit(1)
+wall.sort()
+cpu.sort()
+print("%.4f %.4f %.4f %.4f %.4f" % (wall[0], wall[len(wall) // 2], wall[-1], cpu[0], cpu[len(cpu) // 2]))
+PY
+}
+measure_cpu() {
+	local r
+	r=$(timecpu "$@") || fail "'${*:2}' failed"
+	echo "$r"
+}
+ms() { printf '%.1f' "$(echo "$1 * 1000" | bc -l)"; }
 mmm() { printf '%.1f / %.1f / %.1f ms' "$(echo "$1 * 1000" | bc -l)" "$(echo "$2 * 1000" | bc -l)" "$(echo "$3 * 1000" | bc -l)"; }
 
 echo "== 1. zero cost"
@@ -125,12 +156,26 @@ seed=$top/../shared/seeds/003-patch-kmsg-kernel-message-catalog-script.patch
 sed -n '/^+++ linux-2.6\/scripts\/kmsg-doc/,/^Index:/p' "$seed" | sed -n 's/^+//p' | sed 1d > "$b/kmsg-doc"
 [ -s "$b/kmsg-doc" ] || fail "cannot extract kmsg-doc from $seed"
 gen=$KOUT/scripts/kmsg-gen
-read -r a1 a2 a3 < <(measure "$gen" dump "$b/gen/src/bench.c")
-read -r c1 c2 c3 < <(measure "$gen" catalog --check --srctree "$b/gen" -o "$b/gen/out.S" "$b/gen/records.o")
-read -r p1 p2 p3 < <(cd "$b/gen" && SRCARCH=none srctree="$b/gen" measure perl "$b/kmsg-doc" parse-only true src/bench.c)
-row "parse $big descriptions: kmsg-gen dump" "$(mmm $a1 $a2 $a3)" "min / median / max"
-row "parse $big descriptions: 2008 kmsg-doc (Perl)" "$(mmm $p1 $p2 $p3)" "ratio of medians $(printf %.1f "$(echo "$p2 / $a2" | bc -l)")x"
-row "parse + check + generate $big: kmsg-gen catalog --check" "$(mmm $c1 $c2 $c3)" "records of $big calls, one description file"
+# short commands on a shared machine: many runs, wall and CPU time
+[ -n "${BENCH_SMOKE:-}" ] && greps=3 || greps=31
+read -r a1 a2 a3 a4 a5 < <(measure_cpu $greps "$gen" dump "$b/gen/src/bench.c")
+read -r c1 c2 c3 c4 c5 < <(measure_cpu $greps "$gen" catalog --check --srctree "$b/gen" \
+	--data "$b/gen/out.bin" -o "$b/gen/out.S" "$b/gen/records.o")
+read -r t1 t2 t3 t4 t5 < <(measure_cpu $greps "$gen" catalog --check --srctree "$b/gen" \
+	-o "$b/gen/text.S" "$b/gen/records.o")
+read -r p1 p2 p3 p4 p5 < <(cd "$b/gen" && SRCARCH=none srctree="$b/gen" \
+	measure_cpu $greps perl "$b/kmsg-doc" parse-only true src/bench.c)
+(cd "$b/gen" && gcc -c -o data.o out.S && gcc -c -o text.o text.S) || fail "the generated catalog does not assemble"
+objcopy -O binary --only-section=.kmsg_catalog "$b/gen/data.o" "$b/gen/data.sect"
+objcopy -O binary --only-section=.kmsg_catalog "$b/gen/text.o" "$b/gen/text.sect"
+cmp -s "$b/gen/data.sect" "$b/gen/text.sect" || fail "--data and .ascii catalogs differ"
+read -r s1 s2 s3 < <(cd "$b/gen" && measure gcc -c -o data.o out.S)
+read -r x1 x2 x3 < <(cd "$b/gen" && measure gcc -c -o text.o text.S)
+row "parse $big descriptions: kmsg-gen dump" "$(mmm $a1 $a2 $a3), CPU $(ms $a5) ms" "wall min / median / max of $greps runs; CPU (user+sys) median"
+row "parse $big descriptions: 2008 kmsg-doc (Perl)" "$(mmm $p1 $p2 $p3), CPU $(ms $p5) ms" "ratio of CPU medians $(printf %.1f "$(echo "$p5 / $a5" | bc -l)")x"
+row "parse + check + generate $big: kmsg-gen catalog --check --data (as the build)" "$(mmm $c1 $c2 $c3), CPU $(ms $c5) ms" "records of $big calls, one description file of $(($(stat -c %s "$b/gen/src/bench.c") / 1024)) KiB; target 20 ms"
+row "the same, catalog as .ascii source (no --data)" "$(mmm $t1 $t2 $t3), CPU $(ms $t5) ms" "$(($(stat -c %s "$b/gen/text.S") / 1024)) KiB of source instead of $(($(stat -c %s "$b/gen/out.bin") / 1024)) KiB of data"
+row "assemble the $big-entry catalog: .incbin vs .ascii source" "$(mmm $s1 $s2 $s3) vs $(mmm $x1 $x2 $x3)" "gcc -c; the same section bytes (checked)"
 
 echo "== 7. kmsg annotate"
 python3 "$top/ws/bench-gen.py" log "$b/log" "$b/catalog" "$cat_n" "$lines"
@@ -176,7 +221,7 @@ fi
 	echo
 	echo "Written by \`make bench\` (ws/bench.sh) on $(date -u +%Y-%m-%d), commit $(git -C "$top" rev-parse --short HEAD 2>/dev/null || echo unknown),"
 	echo "$(nproc) cores, $(free -g | awk '/^Mem:/ { print $2 }') GiB, $(uname -m), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')."
-	echo "Times are wall clock; ratios are taken in the same run, side by side."
+	echo "Times are wall clock unless CPU time is named; ratios are taken in the same run, side by side."
 	echo
 	echo "| measure | value | notes |"
 	echo "| --- | --- | --- |"
