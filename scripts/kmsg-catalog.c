@@ -27,6 +27,8 @@ struct desc_file {
 	struct desc_set set;
 	int *slots;		/* index into set.descs, -1 when free */
 	unsigned int nr_slots;
+	int *dups;		/* pairs: a description, the first of its tag */
+	int nr_dups;
 };
 
 struct file_cache {
@@ -63,11 +65,21 @@ static void desc_file_index(struct desc_file *df)
 	for (i = 0; i < n; i++)
 		df->slots[i] = -1;
 	for (i = 0; i < (unsigned int)df->set.nr; i++) {
-		unsigned int h = hash_str(df->set.descs[i].tag) & (n - 1);
+		const char *tag = df->set.descs[i].tag;
+		unsigned int h = hash_str(tag) & (n - 1);
 
-		while (df->slots[h] >= 0)
-			h = (h + 1) & (n - 1);
-		df->slots[h] = i;
+		for (; df->slots[h] >= 0; h = (h + 1) & (n - 1))
+			if (!strcmp(df->set.descs[df->slots[h]].tag, tag))
+				break;
+		if (df->slots[h] < 0) {
+			df->slots[h] = i;
+			continue;
+		}
+		/* described twice: lookups find the first */
+		df->dups = xrealloc(df->dups, (df->nr_dups + 1) * 2 * sizeof(int));
+		df->dups[2 * df->nr_dups] = i;
+		df->dups[2 * df->nr_dups + 1] = df->slots[h];
+		df->nr_dups++;
 	}
 }
 
@@ -144,6 +156,7 @@ static void cache_free(struct file_cache *c)
 	for (i = 0; i < c->nr; i++) {
 		free(c->files[i].path);
 		free(c->files[i].slots);
+		free(c->files[i].dups);
 		desc_set_free(&c->files[i].set);
 	}
 	free(c->files);
@@ -266,24 +279,17 @@ static int lookup(const struct catalog_opts *o, struct file_cache *c,
 /* Problems within one file: the same tag described twice. */
 static int check_file_duplicates(const struct file_cache *c)
 {
-	int i, j, k, findings = 0;
+	int i, j, findings = 0;
 
 	for (i = 0; i < c->nr; i++) {
-		const struct desc_set *s = &c->files[i].set;
+		const struct desc_file *df = &c->files[i];
 
-		for (j = 0; j < s->nr; j++) {
-			const struct desc *d = desc_file_find(&c->files[i],
-							      s->descs[j].tag);
+		for (j = 0; j < df->nr_dups; j++) {
+			const struct desc *d = &df->set.descs[df->dups[2 * j]];
+			const struct desc *first = &df->set.descs[df->dups[2 * j + 1]];
 
-			if (d == &s->descs[j])
-				continue;
-			for (k = 0; k < j; k++)
-				if (!strcmp(s->descs[k].tag, s->descs[j].tag))
-					break;
 			fprintf(stderr, "%s:%d: %s: described twice, also at %s:%d\n",
-				s->descs[j].file, s->descs[j].line,
-				s->descs[j].tag, s->descs[k].file,
-				s->descs[k].line);
+				d->file, d->line, d->tag, first->file, first->line);
 			findings++;
 		}
 	}
@@ -395,7 +401,7 @@ static unsigned int strtab_add(struct strtab *st, const char *s)
 	for (i = hash & st->mask; st->slots[i]; i = (i + 1) & st->mask) {
 		const struct strtab_str *x = &st->strs[st->slots[i] - 1];
 
-		if (x->hash == hash && !strcmp(x->s, s))
+		if (x->hash == hash && (x->s == s || !strcmp(x->s, s)))
 			return x->off;
 	}
 	if (st->nr == st->max) {

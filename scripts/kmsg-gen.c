@@ -233,9 +233,7 @@ int file_load(struct file_data *fd, const char *path)
 		goto fail;
 	if (!fstat(f, &st) && S_ISREG(st.st_mode) && st.st_size > 0 &&
 	    st.st_size % sysconf(_SC_PAGESIZE)) {
-		/* all of it is read: map it at once, not page by page */
-		void *p = mmap(NULL, st.st_size, PROT_READ,
-			       MAP_PRIVATE | MAP_POPULATE, f, 0);
+		void *p = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, f, 0);
 
 		if (p != MAP_FAILED) {
 			close(f);

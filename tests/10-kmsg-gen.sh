@@ -152,6 +152,14 @@ cat_run --check --srcarch dup -o /dev/null "$out/rec1-gcc.o" >/dev/null 2>"$out/
 check "a tag described in the source and in Documentation/kmsg/\$SRCARCH fails --check" \
 	[ $? -eq 1 -a -n "$(grep -F 'fix.1: described twice' "$out/dup.err")" ]
 
+rm -rf "$out/twice" && cp -r "$fx" "$out/twice"
+{ echo; cat "$fx/Documentation/kmsg/fix"; } >> "$out/twice/Documentation/kmsg/fix"
+"$gen" catalog --check --srctree "$out/twice" --srcarch none -o /dev/null "$out/rec1-gcc.o" \
+	>/dev/null 2>"$out/twice.err"
+rc=$?
+check "a tag described twice in one file fails --check, naming both places" \
+	sh -c "[ $rc -eq 1 ] && grep -qxF '$out/twice/Documentation/kmsg/fix:11: fix.2: described twice, also at $out/twice/Documentation/kmsg/fix:1' '$out/twice.err'"
+
 cat_run --check --srcarch none -o /dev/null "$out/rec2-s390x-linux-gnu-gcc.o" \
 	>"$out/check2.out" 2>"$out/check2.err"
 check "--check fails (exit 1) on the object with findings" [ $? -eq 1 ]
