@@ -302,7 +302,7 @@ int severity_level_n(const char *name, size_t len)
 	int i;
 
 	for (i = 0; i < NR_LEVELS; i++)
-		if (severity_names[i][0] == name[0] &&
+		if (len && severity_names[i][0] == name[0] &&
 		    strlen(severity_names[i]) == len &&
 		    !memcmp(name, severity_names[i], len))
 			return i;

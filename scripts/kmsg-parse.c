@@ -168,11 +168,17 @@ static char *trim_dup(struct arena *a, const char *s, const char *e)
 	return arena_strndup(a, s, e - s);
 }
 
-static void add_line(struct strbuf *sb, const char *s, const char *e)
+static inline void add_line(struct strbuf *sb, const char *s, const char *e)
 {
+	size_t n = e - s;
+
+	if (sb->len + n + 2 > sb->cap)
+		sb_grow(sb, n + 1);
 	if (sb->len)
-		sb_add(sb, "\n", 1);
-	sb_add(sb, s, e - s);
+		sb->buf[sb->len++] = '\n';
+	memcpy(sb->buf + sb->len, s, n);
+	sb->len += n;
+	sb->buf[sb->len] = '\0';
 }
 
 /* Drop trailing blank lines and spaces; the rest goes into the arena. */
@@ -279,7 +285,8 @@ static int parse_block(struct parser *p, struct desc *d)
 			break;
 		}
 		e = s + len;
-		b = skip_ws(s, e);
+		/* mostly " * text" */
+		b = len >= 2 && s[0] == ' ' && s[1] == '*' ? s + 1 : skip_ws(s, e);
 		if (e - b >= 2 && b[0] == '*' && b[1] == '/')
 			break;
 		if (problem)
@@ -294,7 +301,8 @@ static int parse_block(struct parser *p, struct desc *d)
 			bad_line = p->lineno;
 			continue;
 		}
-		b = skip_ws(b + 1, e);
+		b = e - b > 2 && b[1] == ' ' && b[2] != ' ' && b[2] != '\t' ?
+		    b + 2 : skip_ws(b + 1, e);
 		c = b < e ? *b : '\0';	/* the buffer may end at e */
 		if (!(in_text && c == '"'))
 			in_text = false;
