@@ -490,7 +490,6 @@ __printf(2, 3) static void out_printf(struct out *o, const char *fmt, ...)
 	out_add(o, buf, n);
 }
 
-
 #define ONES	0x0101010101010101ull
 #define HIGHS	0x8080808080808080ull
 /* a byte of @w below @n (n <= 128), or with the high bit set */

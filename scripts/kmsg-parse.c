@@ -422,7 +422,7 @@ int desc_parse_buffer(struct desc_set *set, const char *file,
 {
 	struct parser p = {
 		.set = set, .file = file, .pos = buf, .end = buf + len,
-		.has_nul = memchr(buf, '\0', len) != NULL,
+		.has_nul = !!memchr(buf, '\0', len),
 	};
 	const char *s;
 	size_t n;
