@@ -32,6 +32,11 @@ check "and its record has the tag goodid.65535" \
 	sh -c "${CROSS_COMPILE}objcopy -O binary --only-section=.kmsg.records '$out/good_max/good_max.o' /dev/stdout | tr '\0' '\n' | grep -qx goodid.65535"
 check "the module drops the records (.kmsg.records is not in the .ko)" \
 	sh -c "! ${CROSS_COMPILE}readelf -SW '$out/good_max/good_max.ko' | grep -q kmsg.records"
+check "the module's catalog source includes its data file with .incbin" \
+	sh -c "grep -q '^	.incbin \".*good_max.kmsg.bin\"' '$out/good_max/good_max.kmsg.S' && [ -s '$out/good_max/good_max.kmsg.bin' ]"
+kmake M="$out/good_max" clean >/dev/null 2>&1
+check "make clean removes the module's catalog files" \
+	sh -c "[ -e '$out/good_max/good_max.c' ] && ! ls '$out/good_max' | grep -q kmsg"
 
 "$top/ws/zero-cost.sh" ids $((n + 1)) | tee "$out/zc.log"
 n=$((n + $(grep -cE '^(not )?ok' "$out/zc.log")))
