@@ -174,26 +174,6 @@ char *arena_strndup(struct arena *a, const char *s, size_t n)
 	return d;
 }
 
-/**
- * param_next() - walk the parameters of a description
- * @p: desc->params, then what the previous call returned
- * @text: set to the text of the parameter, without its "@N: "
- * @len: set to its length
- *
- * Return: where the next parameter starts, or NULL when there is none.
- */
-const char *param_next(const char *p, const char **text, size_t *len)
-{
-	const char *nl;
-
-	if (!p || !*p)
-		return NULL;
-	nl = strchr(p, '\n');
-	*text = strchr(p, ' ') + 1;
-	*len = (nl ? nl : *text + strlen(*text)) - *text;
-	return nl ? nl + 1 : *text + *len;
-}
-
 void arena_free(struct arena *a)
 {
 	while (a->chunks) {
@@ -287,6 +267,26 @@ unsigned int hash_mem(const char *s, size_t n)
 	h *= 0xff51afd7ed558ccdull;
 	h ^= h >> 33;
 	return (unsigned int)h;
+}
+
+/**
+ * param_next() - walk the parameters of a description
+ * @p: desc->params, then what the previous call returned
+ * @text: set to the text of the parameter, without its "@N: "
+ * @len: set to its length
+ *
+ * Return: where the next parameter starts, or NULL when there is none.
+ */
+const char *param_next(const char *p, const char **text, size_t *len)
+{
+	const char *nl;
+
+	if (!p || !*p)
+		return NULL;
+	nl = strchr(p, '\n');
+	*text = strchr(p, ' ') + 1;
+	*len = (nl ? nl : *text + strlen(*text)) - *text;
+	return nl ? nl + 1 : *text + *len;
 }
 
 /* Names and values */
