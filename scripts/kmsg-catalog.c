@@ -353,6 +353,11 @@ struct strtab {
 	unsigned int nr, max, size;	/* size: bytes so far */
 	unsigned int *slots;		/* index + 1 into strs, 0 when free */
 	unsigned int mask;
+	/* the strings last added by address: shared ones are found at once */
+	struct {
+		const char *s;
+		unsigned int off;
+	} seen[64];
 };
 
 static void strtab_init(struct strtab *st, unsigned int max)
@@ -366,6 +371,7 @@ static void strtab_init(struct strtab *st, unsigned int max)
 	/* not calloc(): a first read would map the zero page, then fault again */
 	st->slots = xmalloc(n * sizeof(*st->slots));
 	memset(st->slots, 0, n * sizeof(*st->slots));
+	memset(st->seen, 0, sizeof(st->seen));
 	st->mask = n - 1;
 	st->max = max;
 	st->nr = 0;
@@ -395,14 +401,19 @@ static unsigned int strtab_hash(const char *s, size_t len)
 /* The offset of @s in the table, added if it is new. */
 static unsigned int strtab_add(struct strtab *st, const char *s)
 {
-	size_t len = strlen(s);
-	unsigned int hash = strtab_hash(s, len), i, k;
+	unsigned int seen = ((uintptr_t)s >> 3) % ARRAY_SIZE(st->seen);
+	size_t len;
+	unsigned int hash, i, k;
 
+	if (st->seen[seen].s == s)
+		return st->seen[seen].off;
+	len = strlen(s);
+	hash = strtab_hash(s, len);
 	for (i = hash & st->mask; st->slots[i]; i = (i + 1) & st->mask) {
 		const struct strtab_str *x = &st->strs[st->slots[i] - 1];
 
-		if (x->hash == hash && (x->s == s || !strcmp(x->s, s)))
-			return x->off;
+		if (x->hash == hash && !strcmp(x->s, s))
+			goto found;
 	}
 	if (st->nr == st->max) {
 		fprintf(stderr, "kmsg-gen: string table overflow\n");
@@ -414,7 +425,10 @@ static unsigned int strtab_add(struct strtab *st, const char *s)
 	st->strs[k].hash = hash;
 	st->slots[i] = k + 1;
 	st->size += len + 1;
-	return st->strs[k].off;
+found:
+	st->seen[seen].s = s;
+	st->seen[seen].off = st->strs[st->slots[i] - 1].off;
+	return st->seen[seen].off;
 }
 
 /* Decimal digits of @v, which end at @end; returns where they start */

@@ -42,7 +42,6 @@ static const char *const severity_names[] = {
 	"Informational",
 };
 
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define NR_LEVELS ((int)ARRAY_SIZE(severity_names))
 
 void *xmalloc(size_t n)

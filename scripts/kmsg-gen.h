@@ -93,6 +93,7 @@ static inline void sb_add(struct strbuf *sb, const char *s, size_t n)
 }
 
 void sb_puts(struct strbuf *sb, const char *s);
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define __printf(a, b) __attribute__((format(printf, a, b)))
 __printf(2, 3) void sb_printf(struct strbuf *sb, const char *fmt, ...);
 char *sb_take(struct strbuf *sb);

@@ -34,6 +34,7 @@ struct parser {
 	int lineno;
 	int errors;
 	bool has_nul;		/* the buffer has a NUL byte somewhere */
+	struct desc prev;	/* the last description parsed, or zeros */
 	/* scratch space of the block being parsed, reused for the next */
 	struct strbuf text, param, desc, action;
 };
@@ -181,12 +182,24 @@ static inline void add_line(struct strbuf *sb, const char *s, const char *e)
 	sb->buf[sb->len] = '\0';
 }
 
+/*
+ * A copy of @n bytes at @s in the arena; or @prev, the same field of the
+ * description before, when it reads the same ("None.", say), so the
+ * catalog finds it stored already.
+ */
+static char *field_dup(struct arena *a, const char *s, size_t n, char *prev)
+{
+	if (prev && !strncmp(prev, s, n) && !prev[n])
+		return prev;
+	return arena_strndup(a, s, n);
+}
+
 /* Drop trailing blank lines and spaces; the rest goes into the arena. */
-static char *finish_block(struct arena *a, struct strbuf *sb)
+static char *finish_block(struct arena *a, struct strbuf *sb, char *prev)
 {
 	while (sb->len && isspace((unsigned char)sb->buf[sb->len - 1]))
 		sb->len--;
-	return arena_strndup(a, sb->buf ? sb->buf : "", sb->len);
+	return field_dup(a, sb->buf ? sb->buf : "", sb->len, prev);
 }
 
 enum section { S_HEAD, S_PARAM, S_DESC, S_ACTION };
@@ -241,8 +254,8 @@ static const char *split_params(struct parser *p, struct desc *d)
 		sb_add(out, line, e - line);
 	}
 	d->nr_params = n;
-	d->params = arena_strndup(&p->set->arena, out->buf ? out->buf : "",
-				  out->len);
+	d->params = field_dup(&p->set->arena, out->buf ? out->buf : "",
+			      out->len, p->prev.params);
 	return NULL;
 }
 
@@ -403,8 +416,8 @@ static int parse_block(struct parser *p, struct desc *d)
 		perr(p, bad_line, problem, arg);
 		return -1;
 	}
-	d->description = finish_block(a, &p->desc);
-	d->user_action = finish_block(a, &p->action);
+	d->description = finish_block(a, &p->desc, p->prev.description);
+	d->user_action = finish_block(a, &p->action, p->prev.user_action);
 	return 0;
 }
 
@@ -439,6 +452,7 @@ int desc_parse_buffer(struct desc_set *set, const char *file,
 			set->descs = xrealloc(set->descs, set->cap * sizeof(*set->descs));
 		}
 		set->descs[set->nr++] = d;
+		p.prev = d;
 	}
 	free(p.text.buf);
 	free(p.param.buf);
