@@ -37,12 +37,17 @@
 
 #include "kmsg-gen.h"
 
-static const char *const severity_names[] = {
-	"Emerg", "Alert", "Critical", "Error", "Warning", "Notice",
-	"Informational",
+#define SEVERITY(name) { name, sizeof(name) - 1 }
+static const struct {
+	const char *name;
+	size_t len;
+} severities[] = {
+	SEVERITY("Emerg"), SEVERITY("Alert"), SEVERITY("Critical"),
+	SEVERITY("Error"), SEVERITY("Warning"), SEVERITY("Notice"),
+	SEVERITY("Informational"),
 };
 
-#define NR_LEVELS ((int)ARRAY_SIZE(severity_names))
+#define NR_LEVELS ((int)ARRAY_SIZE(severities))
 
 void *xmalloc(size_t n)
 {
@@ -301,22 +306,27 @@ int severity_level_n(const char *name, size_t len)
 	int i;
 
 	for (i = 0; i < NR_LEVELS; i++)
-		if (len && severity_names[i][0] == name[0] &&
-		    strlen(severity_names[i]) == len &&
-		    !memcmp(name, severity_names[i], len))
+		if (len == severities[i].len &&
+		    !memcmp(name, severities[i].name, len))
 			return i;
 	return -1;
 }
 
 const char *severity_name(int level)
 {
-	return level >= 0 && level < NR_LEVELS ? severity_names[level] : "?";
+	return level >= 0 && level < NR_LEVELS ? severities[level].name : "?";
 }
 
 static inline bool is_letter(char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
+
+/* [A-Za-z0-9_-]: what a component consists of after its first letter */
+static const unsigned char component_chars[256] = {
+	['-'] = 1, ['0' ... '9'] = 1, ['A' ... 'Z'] = 1, ['_'] = 1,
+	['a' ... 'z'] = 1,
+};
 
 static inline bool is_digit(char c)
 {
@@ -330,7 +340,7 @@ bool component_valid(const char *s, size_t len)
 	if (len < 1 || len > 31 || !is_letter(s[0]))
 		return false;
 	for (i = 1; i < len; i++)
-		if (!is_letter(s[i]) && !is_digit(s[i]) && s[i] != '_' && s[i] != '-')
+		if (!component_chars[(unsigned char)s[i]])
 			return false;
 	return true;
 }
