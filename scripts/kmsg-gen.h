@@ -49,13 +49,13 @@ struct desc_set {
 /* One call-site record of <linux/kmsg.h>; the strings are the object's. */
 struct record {
 	const char *tag;
+	const char *file;
+	const char *format;
 	uint64_t comp_key;	/* its first 8 bytes, big-endian, to sort by */
 	int comp_len;		/* of the component part of tag */
-	long id;		/* the id part of tag, -1 if not a number */
-	int level;
-	const char *file;
+	int id;			/* the id part of tag, -1 if not a number */
 	int line;
-	const char *format;
+	int level;
 };
 
 struct record_set {

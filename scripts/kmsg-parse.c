@@ -448,7 +448,12 @@ int desc_parse_buffer(struct desc_set *set, const char *file,
 		if (parse_block(&p, &d))
 			continue;
 		if (set->nr == set->cap) {
-			set->cap = set->cap ? set->cap * 2 : 16;
+			/*
+			 * A block takes some 60 bytes at least: room for as many
+			 * as the rest can hold, mostly; memory not used is never
+			 * touched.
+			 */
+			set->cap = set->nr + (p.end - p.pos) / 64 + 16;
 			set->descs = xrealloc(set->descs, set->cap * sizeof(*set->descs));
 		}
 		set->descs[set->nr++] = d;

@@ -134,7 +134,11 @@ static int parse_records(struct record_set *set, const char *path,
 			return -1;
 		}
 		if (set->nr == set->cap) {
-			set->cap = set->cap ? set->cap * 2 : 64;
+			/*
+			 * Room for as many records as the section can hold (17
+			 * bytes at least): memory not used is never touched.
+			 */
+			set->cap = set->nr + (end - p) / 17 + 1;
 			set->recs = xrealloc(set->recs, set->cap * sizeof(*set->recs));
 		}
 		r = &set->recs[set->nr++];
