@@ -116,7 +116,8 @@ tr -d '\r' < "$out" > "$out.clean"
 fail() {
 	echo "guest: $*" >&2
 	echo "guest: last lines of the console log ($log):" >&2
-	tail -n 40 "$log" | tr -d '\r' | sed 's/^/  | /' >&2
+	# awk ends the last line even where the log stops mid-line
+	tail -n 40 "$log" | tr -d '\r' | awk '{ print "  | " $0 }' >&2
 	exit 1
 }
 
