@@ -103,14 +103,19 @@ static int parse_errors;
  * Open @path for writing as a new file, as ld does: a regular file of
  * that name is removed first, so nobody who has the old one open sees it
  * change, and the file system need not flush a truncated file's blocks.
+ * NULL after saying why it cannot be written.
  */
 static FILE *create_output(const char *path)
 {
 	struct stat st;
+	FILE *f;
 
 	if (!lstat(path, &st) && S_ISREG(st.st_mode))
 		unlink(path);
-	return fopen(path, "w");
+	f = fopen(path, "w");
+	if (!f)
+		fprintf(stderr, "%s: %s\n", path, strerror(errno));
+	return f;
 }
 
 /* Remove what create_output() made of @path, if it is a regular file. */
@@ -747,10 +752,8 @@ static int emit_catalog(const struct catalog_opts *o, struct tag *tags, int n,
 
 	if (o->data && n) {
 		df = create_output(o->data);
-		if (!df) {
-			fprintf(stderr, "%s: %s\n", o->data, strerror(errno));
+		if (!df)
 			goto fail;
-		}
 		out->f = df;
 		out->n = 0;
 		emit_data(out, &st, ents, n, big_endian);
@@ -759,10 +762,8 @@ static int emit_catalog(const struct catalog_opts *o, struct tag *tags, int n,
 	}
 	if (strcmp(o->out, "-")) {
 		f = create_output(o->out);
-		if (!f) {
-			fprintf(stderr, "%s: %s\n", o->out, strerror(errno));
+		if (!f)
 			goto fail;
-		}
 	}
 	out->f = f;
 	out->n = 0;
@@ -1082,10 +1083,8 @@ int index_run(const struct catalog_opts *o, char **objects, int nr)
 
 	if (strcmp(o->out, "-")) {
 		f = create_output(o->out);
-		if (!f) {
-			fprintf(stderr, "%s: %s\n", o->out, strerror(errno));
+		if (!f)
 			return 2;
-		}
 	}
 	fputs("# kmsg catalog v1: tag severity owner text parameters description user_action\n", f);
 	for (i = 0; i < nr; i++) {
