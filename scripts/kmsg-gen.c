@@ -136,7 +136,7 @@ struct arena_chunk {
 
 #define ARENA_CHUNK	(256 * 1024)
 
-void *arena_alloc(struct arena *a, size_t n)
+static void *arena_alloc(struct arena *a, size_t n)
 {
 	char *p;
 
@@ -295,11 +295,6 @@ const char *param_next(const char *p, const char **text, size_t *len)
 
 /* Names and values */
 
-int severity_level(const char *name)
-{
-	return severity_level_n(name, strlen(name));
-}
-
 /* The level of the @len bytes at @name, or -1 */
 int severity_level_n(const char *name, size_t len)
 {
@@ -333,7 +328,7 @@ static inline bool is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
-bool component_valid(const char *s, size_t len)
+static bool component_valid(const char *s, size_t len)
 {
 	size_t i;
 

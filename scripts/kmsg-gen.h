@@ -99,22 +99,17 @@ __printf(2, 3) void sb_printf(struct strbuf *sb, const char *fmt, ...);
 char *sb_take(struct strbuf *sb);
 char *arena_strndup(struct arena *a, const char *s, size_t n);
 const char *param_next(const char *p, const char **text, size_t *len);
-void *arena_alloc(struct arena *a, size_t n);
 void arena_free(struct arena *a);
 int file_load(struct file_data *fd, const char *path);
 void file_unload(struct file_data *fd);
 unsigned int hash_mem(const char *s, size_t n);
 
-int severity_level(const char *name);
 int severity_level_n(const char *name, size_t len);
 const char *severity_name(int level);
-bool component_valid(const char *s, size_t len);
 bool tag_valid(const char *tag, unsigned int *id);
 int count_conversions(const char *fmt);
 
 /* kmsg-parse.c */
-int desc_parse_buffer(struct desc_set *set, const char *file,
-		      const char *buf, size_t len);
 int desc_parse_file(struct desc_set *set, const char *path);
 void desc_set_free(struct desc_set *set);
 void desc_print_json(FILE *f, const struct desc *d);

@@ -430,8 +430,8 @@ static int parse_block(struct parser *p, struct desc *d)
  *
  * Return: number of malformed blocks (each reported on stderr).
  */
-int desc_parse_buffer(struct desc_set *set, const char *file,
-		      const char *buf, size_t len)
+static int desc_parse_buffer(struct desc_set *set, const char *file,
+			     const char *buf, size_t len)
 {
 	struct parser p = {
 		.set = set, .file = file, .pos = buf, .end = buf + len,
