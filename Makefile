@@ -10,7 +10,11 @@ KSRC := $(TOP)/build/linux
 KOUT := $(TOP)/build/obj
 KMAKE := $(MAKE) -s -C $(KSRC) O=$(KOUT) ARCH=s390 CROSS_COMPILE=s390x-linux-gnu-
 EMU ?= qemu
-export CMD
+
+# CMD runs in the guest as written: $(value CMD) is its text before make
+# expands any "$", quoted for the shell.  An environment CMD works too.
+shquote = '$(subst ','\'',$(1))'
+GUEST_CMD = $(call shquote,$(value CMD))
 
 # D=1 (check descriptions) and D=2 (man pages) go to kbuild.
 ifdef D
@@ -35,13 +39,13 @@ build: prepare
 		OUTPUT=$(TOP)/build/kmsg-tool/ LDFLAGS=-static
 
 guest:
-	@$(WS)/guest.sh -e $(EMU) $(if $(EXTRA),-x $(EXTRA)) $(if $(TIMEOUT),-t $(TIMEOUT)) "$$CMD"
+	@$(WS)/guest.sh -e $(EMU) $(if $(EXTRA),-x $(EXTRA)) $(if $(TIMEOUT),-t $(TIMEOUT)) $(GUEST_CMD)
 
 env:
 	@echo "KSRC=$(KSRC) KOUT=$(KOUT) ARCH=s390 CROSS_COMPILE=s390x-linux-gnu-"
 
 check: build
-	@$(WS)/check.sh
+	@env -u ONLY $(WS)/check.sh
 
 bench: build
 	@$(WS)/bench.sh
