@@ -1,25 +1,168 @@
 #!/bin/bash
-# The harness (ws/check.sh) itself: every "not ok" counts, numbered or not,
-# and a suite that dies without one still fails.
+# The harness itself: ws/check.sh counts every result, numbered or not,
+# nested or not, and fails a suite that dies, is cut short, prints nothing
+# or no plan; skips are reported as skips; ONLY= says what it left out.
+# ws/kselftest-results.sh does the same for kselftest scripts run in a
+# guest, and tests/lib.sh's relay makes their results a suite's own.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/tests/lib.sh"
 out=$top/build/test-harness
 rm -rf "$out"
-mkdir -p "$out/suites"
+mkdir -p "$out"
 
-cat > "$out/suites/1-mixed.sh" <<'S'
-echo "ok 1 - numbered"
-echo "ok - unnumbered"
-echo "not ok 2 - numbered failure"
-echo "not ok - a failure the harness itself reports"
+# run_check NAME: ws/check.sh over the suites in $out/NAME
+run_check() {
+	CHECK_SUITES=$out/$1 CHECK_LOG=$out/$1.log ONLY=${2:-} \
+		"$top/ws/check.sh" > "$out/$1.out" 2>&1
+	echo $? > "$out/$1.rc"
+}
+# suite SET NAME BODY: one synthetic suite
+suite() { mkdir -p "$out/$1"; printf '%s\n' "$3" > "$out/$1/$2.sh"; }
+summary_is() { [ "$(tail -n 1 "$out/$1.out")" = "$2" ]; }
+failed_run() { [ "$(cat "$out/$1.rc")" -ne 0 ]; }
+has() { grep -qxF -- "$2" "$out/$1.out"; }
+
+# A healthy set: every form of result counts once.
+suite good 1-mixed 'echo "ok 1 - numbered"; echo "ok - unnumbered"; echo "ok"; echo "1..3"'
+suite good 2-plan-first 'echo "1..2"; echo "ok 1 - a"; echo "ok 2 - b"'
+run_check good
+check "passing suites: numbered, unnumbered and bare results, plan first or last" \
+	summary_is good "5 passed, 0 failed, 0 skipped"
+check "and the run exits 0" [ "$(cat "$out/good.rc")" -eq 0 ]
+
+# Each way a suite can go wrong fails the run, alone.
+declare -A bad=(
+	[dies]='echo "ok 1 - fine"; exit 3'
+	[short]='echo "1..3"; echo "ok 1 - a"; echo "ok 2 - b"'
+	[silent]='true'
+	[noplan]='echo "ok 1 - a"'
+	[twoplans]='echo "1..1"; echo "ok 1 - a"; echo "1..1"'
+	[nested]='echo "1..1"; echo "    not ok 1 - inner"; echo "ok 1 - outer"'
+	[failskip]='echo "1..1"; echo "not ok 1 - broken # SKIP hidden?"'
+	[failed]='echo "ok 1 - a"; echo "not ok 2 - b"; echo "1..2"; exit 1'
+)
+declare -A why=(
+	[dies]="not ok - 1-dies: exited with status 3"
+	[short]="not ok - 1-short: planned 3 results but printed 2"
+	[silent]="not ok - 1-silent: printed no results"
+	[noplan]="not ok - 1-noplan: printed no plan (1..N) for its 1 results"
+	[twoplans]="not ok - 1-twoplans: printed 2 plans"
+	[nested]="not ok - 1-nested: 1 nested results are not ok"
+	[failskip]="not ok 1 - broken # SKIP hidden?"
+	[failed]="not ok 2 - b"
+)
+for k in dies short silent noplan twoplans nested failskip failed; do
+	suite "bad-$k" "1-$k" "${bad[$k]}"
+	run_check "bad-$k"
+	check "a suite that is '$k' fails the run: ${why[$k]}" \
+		sh -c "grep -qxF -- '${why[$k]}' '$out/bad-$k.out' && [ \$(cat '$out/bad-$k.rc') -ne 0 ]"
+done
+check "a failed suite's summary counts one failure" \
+	summary_is bad-failed "1 passed, 1 failed, 0 skipped"
+
+# Skips are counted apart, never as passes.
+suite skips 1-skip 'echo "1..2"; echo "ok 1 - a"; echo "ok 2 - b # SKIP no hardware"'
+run_check skips
+check "ok ... # SKIP is a skip in the summary" summary_is skips "1 passed, 0 failed, 1 skipped"
+check "and does not fail the run" [ "$(cat "$out/skips.rc")" -eq 0 ]
+
+# ONLY= narrows the run, and the summary says so.
+suite only 1-first 'echo "ok 1 - a"; echo "1..1"'
+suite only 2-second 'echo "ok 1 - b"; echo "1..1"'
+run_check only second
+check "ONLY=second runs 2-second and reports 1-first as skipped" \
+	sh -c "grep -qxF 'ok - 1-first # SKIP not selected by ONLY=second' '$out/only.out' &&
+	       [ \"\$(tail -n 1 '$out/only.out')\" = '1 passed, 0 failed, 1 skipped' ]"
+check "make check runs every suite whatever ONLY says" \
+	sh -c "make -s -C '$top' -n -o build check 2>/dev/null | grep -qE '^env -u ONLY .*/ws/check.sh\$'"
+
+# kselftest scripts, run on the host the way the guest runs them, with
+# the kernel's own ktap_helpers.sh.
+ks=$out/ks/kmsg
+mkdir -p "$ks"
+ktap=$top/build/linux/tools/testing/selftests/kselftest/ktap_helpers.sh
+cat > "$ks/good.sh" <<S
+. $ktap
+ktap_print_header; ktap_set_plan 2
+ktap_test_pass "first"; ktap_test_skip "second"
+ktap_finished
 S
-echo 'echo "ok 1 - fine"; exit 3' > "$out/suites/2-dies.sh"
+cat > "$ks/short.sh" <<S
+. $ktap
+ktap_print_header; ktap_set_plan 3
+ktap_test_pass "only one"
+ktap_finished
+S
+cat > "$ks/nosource.sh" <<'S'
+. ./functions-that-do-not-exist.sh
+echo "ok 1 - never reached"
+S
+cat > "$ks/dies.sh" <<S
+. $ktap
+ktap_print_header; ktap_set_plan 2
+ktap_test_pass "one"
+exit 1
+S
+cat > "$ks/bail.sh" <<S
+. $ktap
+ktap_print_header; ktap_set_plan 2
+ktap_exit_fail_msg "cannot go on"
+S
+cat > "$ks/nested.sh" <<S
+. $ktap
+ktap_print_header; ktap_set_plan 1
+echo "    not ok 1 kunit_case"
+ktap_test_pass "suite"
+ktap_finished
+S
+cat > "$ks/skipall.sh" <<S
+. $ktap
+ktap_print_header; ktap_skip_all "no catalog"; exit 4
+S
+cat > "$ks/env.sh" <<'S'
+echo "1..1"; [ "$KMSG_X" = 7 ] && echo "ok 1 - KMSG_X=7 is set" || echo "not ok 1 - KMSG_X=$KMSG_X"
+S
+chmod +x "$ks"/*.sh
+list="good.sh short.sh nosource.sh dies.sh bail.sh nested.sh skipall.sh KMSG_X=7 env.sh missing.sh"
+(cd "$ks" && sh "$top/ws/kselftest-run.sh" $list > "$out/ks.raw" 2>&1)
+head -n -1 "$out/ks.raw" > "$out/ks.cut"	# as if the guest died in the last script
+"$top/ws/kselftest-results.sh" "$list never.sh" "$out/ks.raw" > "$out/ks.out"
+"$top/ws/kselftest-results.sh" "$list" "$out/ks.cut" > "$out/ks.cut.out"
+ks_has() { grep -qxF -- "$2" "$out/$1"; }
+check "a passing script's results keep their text, prefixed with its name" \
+	sh -c "grep -qxF 'ok - good.sh: first' '$out/ks.out' && grep -qxF 'ok - good.sh: second # SKIP' '$out/ks.out'"
+check "no extra result for a script that passed" \
+	sh -c "! grep -q '^not ok - good.sh' '$out/ks.out'"
+for l in "not ok - short.sh: planned 3 results but printed 1" \
+	"not ok - nosource.sh: printed no plan (1..N)" \
+	"not ok - nosource.sh: exited with status 2" \
+	"not ok - dies.sh: planned 2 results but printed 1" \
+	"not ok - dies.sh: exited with status 1" \
+	"not ok - bail.sh: planned 2 results but printed 0" \
+	"not ok - nested.sh: 1 nested results are not ok" \
+	"ok - skipall.sh # SKIP the script skipped itself (KSFT_SKIP)" \
+	"ok - env.sh: KMSG_X=7 is set" \
+	"not ok - missing.sh: exited with status 127" \
+	"not ok - never.sh: did not run"; do
+	check "kselftest-results: $l" ks_has ks.out "$l"
+done
+check "kselftest-results: the scripts' own plans become comments (the suite has one plan)" \
+	sh -c "! grep -qE '^1\.\.' '$out/ks.out' && grep -qxF '# good.sh plan: 1..2' '$out/ks.out'"
+check "kselftest-results: a script cut off by the guest did not finish" \
+	ks_has ks.cut.out "not ok - missing.sh: did not finish (guest output stops inside it)"
 
-CHECK_SUITES=$out/suites CHECK_LOG=$out/check.log "$top/ws/check.sh" > "$out/run.log" 2>&1
+# relay: a sub-run's results become the suite's own, renumbered.
+printf '%s\n' "ok - a" "# note" "not ok 7 - b" "ok 3 c # SKIP why" "   not ok 1 - nested" > "$out/relay.in"
+( . "$top/tests/lib.sh"; relay < "$out/relay.in"; done_testing ) > "$out/relay.out"
 rc=$?
-check "ws/check.sh counts numbered and unnumbered results" \
-	grep -qx "3 passed, 3 failed" "$out/run.log"
-check "and exits non-zero when anything failed" [ $rc -ne 0 ]
-check "a suite exiting non-zero without a 'not ok' is a failure" \
-	grep -qx "not ok - 2-dies exited with status 3" "$out/run.log"
+check "relay renumbers results, keeps SKIP and other lines, and plans them" diff -u - "$out/relay.out" <<'R'
+ok 1 - a
+# note
+not ok 2 - b
+ok 3 - c # SKIP why
+   not ok 1 - nested
+1..3
+R
+check "done_testing exits non-zero after a failure" [ $rc -ne 0 ]
+done_testing

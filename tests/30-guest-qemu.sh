@@ -1,5 +1,8 @@
 #!/bin/bash
 # The kmsg kselftests in the s390x QEMU guest, on the main build:
 # CONFIG_KMSG_IDS=y, xpram built in.
+set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-exec "$top/ws/guest-tests.sh" "kmsg_xpram.sh kmsg_tool.sh kmsg_printk_index.sh kmsg_prefix.sh kmsg_sysfs.sh kmsg_modules.sh kmsg_kunit.sh kmsg_stress.sh"
+. "$top/tests/lib.sh"
+relay < <("$top/ws/guest-tests.sh" "kmsg_xpram.sh kmsg_tool.sh kmsg_printk_index.sh kmsg_prefix.sh kmsg_sysfs.sh kmsg_modules.sh kmsg_kunit.sh kmsg_stress.sh")
+done_testing

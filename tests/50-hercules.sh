@@ -23,12 +23,18 @@ dd if=/tmp/a of=/dev/xpram0 bs=4096 2>/dev/null && sync
 echo 3 > /proc/sys/vm/drop_caches
 dd if=/dev/xpram0 of=/tmp/b bs=4096 count=512 2>/dev/null
 cmp /tmp/a /tmp/b && echo roundtrip=ok
-dd if=/dev/xpram0 of=/tmp/c bs=4096 skip=16383 count=1 2>/dev/null && echo last-page=ok
+dd if=/dev/urandom of=/tmp/c bs=4096 count=1 2>/dev/null
+dd if=/tmp/c of=/dev/xpram0 bs=4096 seek=16383 2>/dev/null && sync
+echo 3 > /proc/sys/vm/drop_caches
+dd if=/dev/xpram0 of=/tmp/d bs=4096 skip=16383 2>/dev/null
+echo last-page-bytes=$(wc -c < /tmp/d)
+cmp /tmp/c /tmp/d && echo last-page=ok
 echo severity=$(cat /sys/kernel/kmsg/xpram/2/severity)
 kmsg explain xpram.2 | head -n 1'
 check "with the defaults /dev/xpram0 holds all 64 MiB" has defaults size=131072
 check "2 MiB written to /dev/xpram0 read back identical after dropping the page cache" has defaults roundtrip=ok
-check "the last page of expanded storage is readable" has defaults last-page=ok
+check "the last page of expanded storage (page 16383) reads back what was written, and nothing lies beyond it" \
+	sh -c "grep -qx last-page-bytes=4096 '$out/defaults' && grep -qx last-page=ok '$out/defaults'"
 check "the catalog is there: /sys/kernel/kmsg/xpram/2/severity and kmsg explain" \
 	sh -c "grep -qx severity=Error '$out/defaults' && grep -qx 'xpram.2: Not enough expanded memory available' '$out/defaults'"
 
@@ -62,4 +68,4 @@ for f in "$out"/*.err; do
 	*) sed 's/^/# /' "$f" | head -n 20 ;;
 	esac
 done
-exit 0
+done_testing

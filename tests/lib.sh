@@ -1,6 +1,29 @@
-# Sourced by the tests/ suites: TAP output helpers.
-n=0
+# Sourced by the tests/ suites: TAP output helpers.  A suite prints its
+# results with ok/nok/skip/check (or relays a sub-run's with relay) and
+# ends with done_testing, which prints the plan "1..N" and exits non-zero
+# if anything failed.  ws/check.sh fails a suite whose plan is missing or
+# does not match the number of results it printed.
+n=0 failed=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
-nok() { n=$((n + 1)); echo "not ok $n - $1"; }
+nok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
+# skip DESCRIPTION REASON: a result that was not tested; counted apart
+skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
 # check DESCRIPTION COMMAND...: one TAP line for a command's status
 check() { local d=$1; shift; if "$@"; then ok "$d"; else nok "$d"; fi; }
+# relay: standard input's top-level "ok"/"not ok" lines become this
+# suite's own results (renumbered, SKIP kept); other lines pass through
+relay() {
+	local l re='^(not )?ok( [0-9]+)?( - | |$)(.*)$'
+	while IFS= read -r l; do
+		if [[ $l =~ $re ]]; then
+			if [ -n "${BASH_REMATCH[1]}" ]; then
+				nok "${BASH_REMATCH[4]}"
+			else
+				n=$((n + 1)); echo "ok $n - ${BASH_REMATCH[4]}"
+			fi
+		else
+			printf '%s\n' "$l"
+		fi
+	done
+}
+done_testing() { echo "1..$n"; [ "$failed" -eq 0 ]; exit; }

@@ -1,29 +1,61 @@
 #!/bin/bash
-# Run every test suite in tests/ (sorted) and print one summary line.
-# Each suite prints TAP-style "ok"/"not ok" lines; lines of other forms
-# are passed through for the reader.
+# Run every test suite in tests/ (sorted) and print one summary line,
+# "N passed, M failed, K skipped".  A suite prints TAP: "ok"/"not ok"
+# lines, numbered or not, and one plan line "1..N".  Its other lines are
+# passed through for the reader.  Besides its own "not ok" lines, a suite
+# fails when
+#   - it prints no plan, more than one, or a plan other than its count
+#     of results (it died or was cut short);
+#   - it prints no result at all;
+#   - it exits non-zero without a "not ok";
+#   - a nested (indented) result is "not ok".
+# "ok ... # SKIP reason" counts as skipped, not passed.  ONLY=PATTERN runs
+# the suites whose name contains PATTERN; each other one is reported as
+# skipped, so a narrowed run always says so.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 suites=${CHECK_SUITES:-$top/tests}	# another folder: for the harness's own test
 log=${CHECK_LOG:-$top/build/check.log}
+mkdir -p "$(dirname "$log")"
 : > "$log"
-pass=0 fail=0
+pass=0 fail=0 skipped=0
+
+# harness_fail SUITE WHY: a failure the harness itself finds
+harness_fail() {
+	echo "not ok - $1: $2" | tee -a "$log"
+	fail=$((fail + 1))
+}
+
 for t in "$suites"/[0-9]*.sh; do
-	[ -n "${ONLY:-}" ] && [[ "$(basename "$t")" != *$ONLY* ]] && continue
 	name=$(basename "$t" .sh)
+	if [ -n "${ONLY:-}" ] && [[ $name != *"$ONLY"* ]]; then
+		echo "ok - $name # SKIP not selected by ONLY=$ONLY" | tee -a "$log"
+		skipped=$((skipped + 1))
+		continue
+	fi
 	echo "== $name"
 	out=$(mktemp)
 	bash "$t" 2>&1 | tee "$out" | tee -a "$log"
 	rc=${PIPESTATUS[0]}
-	# "ok 3 - ..." from the suites, "not ok - ..." from the harness too
-	p=$(grep -cE '^ok( |$)' "$out")
+	results=$(grep -cE '^(not )?ok( |$)' "$out")
+	s=$(grep -ciE '^ok( |$).*# *skip' "$out")
 	f=$(grep -cE '^not ok( |$)' "$out")
-	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
-		echo "not ok - $name exited with status $rc"
-		f=1
+	nested=$(grep -cE '^[[:space:]]+not ok( |$)' "$out")
+	plans=$(sed -nE 's/^1\.\.([0-9]+).*/\1/p' "$out")
+	pass=$((pass + results - f - s)) fail=$((fail + f)) skipped=$((skipped + s))
+	if [ "$results" -eq 0 ]; then
+		harness_fail "$name" "printed no results"
+	elif [ -z "$plans" ]; then
+		harness_fail "$name" "printed no plan (1..N) for its $results results"
+	elif [ "$(echo "$plans" | wc -l)" -ne 1 ]; then
+		harness_fail "$name" "printed $(echo "$plans" | wc -l) plans"
+	elif [ "$plans" != "$results" ]; then
+		harness_fail "$name" "planned $plans results but printed $results"
 	fi
-	pass=$((pass + p)) fail=$((fail + f))
+	[ "$nested" -gt 0 ] && harness_fail "$name" "$nested nested results are not ok"
+	[ "$rc" -ne 0 ] && [ "$f" -eq 0 ] &&
+		harness_fail "$name" "exited with status $rc"
 	rm -f "$out"
 done
-echo "$pass passed, $fail failed"
+echo "$pass passed, $fail failed, $skipped skipped"
 [ "$fail" -eq 0 ]
