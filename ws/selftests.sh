@@ -26,5 +26,5 @@ for line in sys.stdin:
                         ("parameters", params), ("description", d["description"]),
                         ("user_action", d["user_action"])):
         with open(os.path.join(t, name), "w") as f:
-            f.write(value + "\n" if value else "")
+            f.write(value + "\n")
 ' "$dest/kmsg/expected"

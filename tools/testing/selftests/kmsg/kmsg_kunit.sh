@@ -6,11 +6,13 @@
 . "$(dirname "$0")/functions.sh"
 
 ktap_print_header
-ktap_set_plan 1
+ktap_set_plan 2
 clear_log
 modprobe kmsg_catalog_test 2>/dev/null || insmod "$(find /lib/modules -name kmsg_catalog_test.ko | head -n 1)"
 dmesg | sed -n '/KTAP version/,$p' | sed 's/^/# /'
 check "KUnit suite kmsg_catalog passes" \
 	sh -c "dmesg | grep -qE '^ok [0-9]+ kmsg_catalog\$'"
+check "and none of its cases failed" \
+	sh -c "! dmesg | sed -n '/KTAP version/,\$p' | grep -qE '^[[:space:]]*not ok'"
 rmmod kmsg_catalog_test 2>/dev/null
 ktap_finished

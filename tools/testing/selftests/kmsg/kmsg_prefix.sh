@@ -8,7 +8,7 @@
 
 ids=${KMSG_IDS:-y}
 ktap_print_header
-ktap_set_plan 19
+ktap_set_plan 20
 
 clear_log
 load_mod test_kmsg_prefix
@@ -39,5 +39,16 @@ timeout 1 cat /dev/kmsg > /tmp/devkmsg 2>/dev/null
 check "/dev/kmsg has SUBSYSTEM=platform and DEVICE=+platform:kmsg_prefix after a kmsg_dev_err()" \
 	sh -c "grep -A2 'kmsg_prefix: dev err d' /tmp/devkmsg | grep -qx ' SUBSYSTEM=platform' &&
 	       grep -A2 'kmsg_prefix: dev err d' /tmp/devkmsg | grep -qx ' DEVICE=+platform:kmsg_prefix'"
+# The module's messages have no descriptions: each still has an entry with
+# its text and severity; its other files hold just a newline.
+if [ -d $SYSFS ]; then
+	e=$SYSFS/kmsgtest/4
+	printf 'err %%d\nError\n\n\n\n' > /tmp/want4
+	cat $e/text $e/severity $e/parameters $e/description $e/user_action > /tmp/got4
+	check "an undescribed message has an entry: text and severity, nothing else" \
+		cmp -s /tmp/got4 /tmp/want4
+else
+	check "no catalog in this kernel: no /sys/kernel/kmsg" [ ! -e $SYSFS ]
+fi
 unload_mod test_kmsg_prefix
 ktap_finished

@@ -7,7 +7,7 @@
 . "$(dirname "$0")/functions.sh"
 
 ktap_print_header
-ktap_set_plan 4
+ktap_set_plan 5
 
 if [ -n "$(find /lib/modules -name xpram.ko 2>/dev/null)" ]; then
 	modprobe xpram 2>/dev/null
@@ -23,6 +23,19 @@ check "kmsg explain xpram.3 works, from $where" \
 out=$(dmesg | kmsg annotate)
 check "dmesg | kmsg annotate explains the xpram line" \
 	sh -c 'echo "$1" | grep -A1 "No expanded memory available\$" | grep -q "^-- xpram.3 (Error): No expanded memory available"' _ "$out"
+# sysfs comes first: a description bind-mounted over xpram.3's sysfs file
+# is what the tool shows (the installed catalog has the real one).
+if [ -f $SYSFS/xpram/3/description ]; then
+	echo "Seen in sysfs only." > /tmp/desc3
+	mount --bind /tmp/desc3 $SYSFS/xpram/3/description
+	out=$(kmsg explain xpram.3)
+	umount $SYSFS/xpram/3/description
+	check "kmsg explain reads sysfs before the installed catalog" \
+		sh -c 'echo "$1" | grep -q "Seen in sysfs only."' _ "$out"
+else
+	check "kmsg explain reads the installed catalog when sysfs has no entry" \
+		sh -c 'kmsg list xpram | grep -q "^xpram.3 "'
+fi
 kmsg explain nosuch.1 >/dev/null 2>&1
 check "kmsg explain of an unknown tag exits 1" [ $? -eq 1 ]
 ktap_finished
