@@ -11,11 +11,20 @@ rm -rf "$out"
 mkdir -p "$out"
 . "$top/tests/lib.sh"
 
+# diag FILE: a file's lines as TAP comments (never read as results)
+diag() { sed 's/^/# /' "$1"; }
+
 gen=$out/kmsg-gen
 gcc -Wall -Wextra -Werror -O2 -g -o "$gen" -I"$top/scripts" \
 	"$top"/scripts/kmsg-{gen,parse,records,catalog}.c 2>"$out/cc.log"
-check "kmsg-gen builds with -Wall -Wextra -Werror" [ -s "$out/cc.log" -o -x "$gen" ]
-[ -s "$out/cc.log" ] && { cat "$out/cc.log"; nok "no compiler warnings"; } || ok "no compiler warnings"
+rc=$?
+check "kmsg-gen builds with -Wall -Wextra -Werror (gcc exit $rc)" [ $rc -eq 0 -a -x "$gen" ]
+if [ -s "$out/cc.log" ]; then
+	diag "$out/cc.log"
+	nok "no compiler warnings"
+else
+	ok "no compiler warnings"
+fi
 
 json() {
 	python3 -c "import json, sys
@@ -81,8 +90,8 @@ done
 check "exactly nine problems are reported" [ "$(wc -l < "$out/bad.err")" -eq 9 ]
 
 "$gen" dump "$out/does-not-exist" >/dev/null 2>"$out/nofile.err"
-check "a missing file is an error naming it" \
-	[ $? -ne 0 -a -n "$(grep -F does-not-exist "$out/nofile.err")" ]
+check "a missing file is an error (exit 1) naming it" \
+	[ $? -eq 1 -a -n "$(grep -F does-not-exist "$out/nofile.err")" ]
 "$gen" >/dev/null 2>&1
 check "no command is a usage error (exit 2)" [ $? -eq 2 ]
 "$gen" catalog --bogus x.o >/dev/null 2>&1
@@ -95,7 +104,8 @@ for cc in gcc s390x-linux-gnu-gcc; do
 	done
 done
 check "fixture objects build for x86_64 and s390x" \
-	[ -f "$out/rec1-gcc.o" -a -f "$out/rec2-s390x-linux-gnu-gcc.o" ]
+	[ -s "$out/rec1-gcc.o" -a -s "$out/rec2-gcc.o" \
+	  -a -s "$out/rec1-s390x-linux-gnu-gcc.o" -a -s "$out/rec2-s390x-linux-gnu-gcc.o" ]
 
 cat_run() { "$gen" catalog --srctree "$fx" "$@"; }
 for cc in gcc s390x-linux-gnu-gcc; do
@@ -104,8 +114,9 @@ for cc in gcc s390x-linux-gnu-gcc; do
 	rc=$?
 	check "--check passes on a fully described $cc object" [ $rc -eq 0 ]
 done
-check "both byte orders give the same catalog source" \
-	cmp -s <(sed 1d "$out/cat1-gcc.S") <(sed 1d "$out/cat1-s390x-linux-gnu-gcc.S")
+same_body() { [ -s "$1" ] && [ -s "$2" ] && cmp -s <(sed 1d "$1") <(sed 1d "$2"); }
+check "both byte orders give the same, non-empty catalog source" \
+	same_body "$out/cat1-gcc.S" "$out/cat1-s390x-linux-gnu-gcc.S"
 check "id 0 and a repeated call make no extra entries" \
 	grep -q "^/\* Generated .*: 2 entries" "$out/cat1-gcc.S"
 
@@ -199,8 +210,11 @@ check "without --check a missing description warns and the build goes on" \
 cat_run --man "$out/man" -o /dev/null "$out/rec1-gcc.o" 2>/dev/null
 check "--man writes one page per described tag" \
 	[ "$(ls "$out/man")" = "$(printf 'fix.1.9\nfix.2.9')" ]
-check "groff -man -ww -z finds nothing to warn about" \
-	sh -c "groff -man -ww -z '$out/man/fix.1.9' '$out/man/fix.2.9' 2>&1 | grep . && exit 1 || exit 0"
+groff -man -ww -z "$out/man/fix.1.9" "$out/man/fix.2.9" >"$out/groff.log" 2>&1
+rc=$?
+[ -s "$out/groff.log" ] && diag "$out/groff.log"
+check "groff -man -ww -z finds nothing to warn about (exit $rc)" \
+	[ $rc -eq 0 -a ! -s "$out/groff.log" ]
 check "mandoc -Tlint finds nothing above style level" \
 	sh -c "mandoc -Tlint -Wwarning '$out/man/fix.1.9' '$out/man/fix.2.9'"
 check "the page renders the message, parameters and both description paragraphs" \
@@ -211,24 +225,61 @@ check "the page renders the message, parameters and both description paragraphs"
 	       grep -qF '.A line starting with a dot.' '$out/man1.txt'"
 
 # --- valgrind and fuzz regressions ----------------------------------------------
-vg() { valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=all "$@"; }
-vg "$gen" dump "$fx/malformed.txt" "$fx/src/fix.c" >/dev/null 2>"$out/vg1.err"
-check "valgrind: dump of malformed input is clean" [ $? -ne 99 ]
-vg "$gen" catalog --check --man "$out/man-vg" --srctree "$fx" --srcarch dup \
-	--depfile "$out/dep" --data "$out/vg.bin" -o "$out/vg.S" "$out/rec2-s390x-linux-gnu-gcc.o" \
-	>/dev/null 2>"$out/vg2.err"
-check "valgrind: catalog --check --man --data of an object with findings is clean" [ $? -ne 99 ]
+# vg_check DESC STATUS NAME CMD...: CMD run under valgrind exits STATUS (what
+# it exits with alone) and valgrind reports nothing; its output goes to
+# $out/NAME.out and .err, valgrind's to $out/NAME.vg.
+vg_check() {
+	local d=$1 want=$2 log=$out/$3 rc
+	shift 3
+	if ! command -v valgrind >/dev/null; then
+		nok "$d (valgrind is not installed)"
+		return
+	fi
+	valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=all \
+		--log-file="$log.vg" "$@" >"$log.out" 2>"$log.err"
+	rc=$?
+	if [ $rc -eq "$want" ] && [ -f "$log.vg" ] && [ ! -s "$log.vg" ]; then
+		ok "$d"
+	else
+		[ -f "$log.vg" ] && diag "$log.vg"
+		nok "$d (exit $rc, want $want; valgrind log $log.vg)"
+	fi
+}
+vg_check "valgrind: dump of malformed input exits 1 and is clean" 1 vg1 \
+	"$gen" dump "$fx/malformed.txt" "$fx/src/fix.c"
+vg_check "valgrind: catalog --check --man --data of an object with findings exits 1 and is clean" 1 vg2 \
+	"$gen" catalog --check --man "$out/man-vg" --srctree "$fx" --srcarch dup \
+	--depfile "$out/dep" --data "$out/vg.bin" -o "$out/vg.S" "$out/rec2-s390x-linux-gnu-gcc.o"
 check "the depfile names the description files read" \
 	grep -qF "$fx/src/fix.c" "$out/dep"
 
-crashed=
+# Every input kept by the fuzzer (all but the README), run through a build
+# with AddressSanitizer (leaks too) and UBSan; their own exit codes are set
+# apart from dump's 0 and 1.
+san=$out/kmsg-gen-san
+gcc -fsanitize=address,undefined -fno-sanitize-recover=all -g -O1 -o "$san" \
+	-I"$top/scripts" "$top"/scripts/kmsg-{gen,parse,records,catalog}.c 2>"$out/san-cc.log"
+rc=$?
+[ -s "$out/san-cc.log" ] && diag "$out/san-cc.log"
+check "kmsg-gen builds with -fsanitize=address,undefined (gcc exit $rc)" [ $rc -eq 0 -a -x "$san" ]
+inputs=()
 for f in "$fx"/fuzz-regress/*; do
-	[ -f "$f" ] || continue
-	timeout 10 "$gen" dump "$f" >/dev/null 2>&1
-	rc=$?
-	[ $rc -le 1 ] || crashed="$crashed $(basename "$f")($rc)"
+	[ -f "$f" ] && [ "${f##*/}" != README ] && inputs+=("$f")
 done
-check "every fuzzing regression input ends in exit 0 or 1${crashed:+:$crashed}" [ -z "$crashed" ]
+crashed=
+for f in "${inputs[@]}"; do
+	ASAN_OPTIONS=detect_leaks=1:exitcode=86 \
+	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:exitcode=87 \
+		timeout 10 "$san" dump "$f" >/dev/null 2>"$out/fuzz.err"
+	rc=$?
+	if [ $rc -gt 1 ] ||
+	   grep -qE '^==[0-9]+==ERROR: [A-Za-z]+Sanitizer|: runtime error: |^SUMMARY: [A-Za-z]+Sanitizer' "$out/fuzz.err"; then
+		crashed="$crashed ${f##*/}($rc)"
+		diag "$out/fuzz.err"
+	fi
+done
+check "all ${#inputs[@]} fuzzing regression inputs end in exit 0 or 1 under ASan+UBSan${crashed:+, not:$crashed}" \
+	[ ${#inputs[@]} -gt 0 -a -x "$san" -a -z "$crashed" ]
 
 # Files are mapped, unless they end on a page boundary (nothing would follow
 # the data there): such a file, with a block that runs to its very end.
@@ -246,3 +297,5 @@ PY
 rc=$?
 check "a block that ends a file of exactly one page is reported, not overrun" \
 	sh -c "[ $rc -eq 1 ] && grep -qF 'page.txt:1: description block not closed' '$out/page.err'"
+
+done_testing

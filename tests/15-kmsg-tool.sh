@@ -8,8 +8,26 @@ rm -rf "$out"
 mkdir -p "$out"
 . "$top/tests/lib.sh"
 
-make -s -C "$top/tools/kmsg" OUTPUT="$out/" CFLAGS="-O2 -g -Werror" >"$out/cc.log" 2>&1
-check "tools/kmsg builds with -Wall -Wextra -Werror" [ -x "$out/kmsg" ]
+# diag FILE: a file's lines as TAP comments (never read as results)
+diag() { sed 's/^/# /' "$1"; }
+
+# CFLAGS from the environment, not the command line: the Makefile's
+# "CFLAGS += -Wall -Wextra" then appends to it instead of being overridden.
+# No make variables of a calling make (MAKEFLAGS) or cross compiler.
+tmake() {
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u CROSS_COMPILE CFLAGS="-O2 -g -Werror" \
+		make -s --no-print-directory -C "$top/tools/kmsg" OUTPUT="$out/" "$@"
+}
+tmake >"$out/cc.log" 2>&1
+rc=$?
+[ -s "$out/cc.log" ] && diag "$out/cc.log"
+check "tools/kmsg builds with -Wall -Wextra -Werror (make exit $rc)" [ $rc -eq 0 -a -x "$out/kmsg" ]
+check "no compiler output" [ -f "$out/cc.log" -a ! -s "$out/cc.log" ]
+# every compile and link command has all three (a dry run that remakes all)
+tmake -B -n >"$out/cc.cmds" 2>&1
+check "each of the 3 compiler commands has -Wall -Wextra -Werror" \
+	[ "$(grep -c gcc "$out/cc.cmds")" -eq 3 -a \
+	  "$(grep gcc "$out/cc.cmds" | grep -- -Wall | grep -- -Wextra | grep -c -- -Werror)" -eq 3 ]
 
 # A sysfs tree: xpram.1 registered with a newer text than the catalog's.
 sys=$out/sysfs
@@ -21,13 +39,24 @@ printf 'From sysfs.\nLine two.\n' > "$sys/xpram/1/description"
 echo 'Act.' > "$sys/xpram/1/user_action"
 
 k() { "$out/kmsg" --sysfs "$sys" --catalog "$fx/catalog" "$@"; }
+# exits RC WANT CMD...: a status captured right after a command is WANT,
+# and CMD passes
+exits() { [ "$1" -eq "$2" ] && "${@:3}"; }
 
 k explain xpram.1 > "$out/e1"
 check "explain TAG exits 0" [ $? -eq 0 ]
 check "sysfs comes before the installed catalog" grep -q '@1: number of partitions (sysfs)' "$out/e1"
 k explain xpram.3 > "$out/e3"
-check "a tag only in the catalog file (module not loaded) is explained" \
-	sh -c "grep -qx 'xpram.3: No expanded memory available' '$out/e3' && grep -q 'Configure some.' '$out/e3'"
+rc=$?
+check "a tag only in the catalog file (module not loaded) is explained (exit $rc)" \
+	exits $rc 0 diff -u - "$out/e3" <<'EOF2'
+xpram.3: No expanded memory available
+Severity: Error
+Description:
+  No expanded storage.
+User action:
+  Configure some.
+EOF2
 k explain 'xpram.1: 42 is not a valid number of XPRAM devices' > "$out/l1"
 check "explain LINE fills in @1 = 42" grep -qx '  @1: number of partitions (sysfs) = 42' "$out/l1"
 k explain '[  12.5] net.7: link eth0 down after 1500 ms (0x1f)' > "$out/l7"
@@ -39,17 +68,23 @@ check "a line without id (CONFIG_KMSG_IDS=n) is found by its text" \
 k explain nosuch.5 >/dev/null 2>"$out/nf"
 check "an unknown tag exits 1 with a message" [ $? -eq 1 -a -s "$out/nf" ]
 k explain 'xpram.1: some other text' > "$out/other"
-check "a tagged line whose text does not match is still explained, without values" \
-	sh -c "[ \$? -eq 0 ] && grep -qx '  @1: number of partitions (sysfs)' '$out/other'"
+rc=$?
+check "a tagged line whose text does not match is still explained (exit $rc), without values" \
+	exits $rc 0 grep -qx '  @1: number of partitions (sysfs)' "$out/other"
 
 k annotate "$fx/dmesg.log" > "$out/ann"
+rc=$?
+check "annotate FILE exits 0" [ $rc -eq 0 ]
 check "annotate copies every input line unchanged" \
 	sh -c "grep -v '^-- ' '$out/ann' | diff -q - '$fx/dmesg.log' >/dev/null"
 check "annotate explains dmesg, dmesg -r and /dev/kmsg lines" \
 	sh -c "[ \$(grep -c '^-- [a-z]*\.[0-9]* (' '$out/ann') -eq 5 ]"
 check "the explanation follows its line" \
 	sh -c "grep -A1 'xpram.3: No expanded memory available' '$out/ann' | tail -1 | grep -qx -- '-- xpram.3 (Error): No expanded memory available'"
-check "annotate reads standard input too" sh -c "k() { \"$out/kmsg\" --sysfs '$sys' --catalog '$fx/catalog' \"\$@\"; }; k annotate < '$fx/dmesg.log' | cmp -s - '$out/ann'"
+k annotate < "$fx/dmesg.log" > "$out/ann-stdin"
+rc=$?
+check "annotate reads standard input too (exit $rc)" \
+	exits $rc 0 cmp -s "$out/ann-stdin" "$out/ann"
 
 k list > "$out/list"
 check "list shows sysfs and catalog entries once each, sorted" diff -u - "$out/list" <<'EOF2'
@@ -60,27 +95,50 @@ xpram.3 Error No expanded memory available
 xpram.4 Error %s is not a valid XPRAM device size
 EOF2
 k list net > "$out/listnet"
-check "list COMPONENT" [ "$(wc -l < "$out/listnet")" -eq 2 ]
+rc=$?
+check "list COMPONENT shows that component's entries (exit $rc)" \
+	exits $rc 0 diff -u - "$out/listnet" <<'EOF2'
+net.7 Warning link %s down after %u ms (%#x)
+net.8 Notice ptr %pI4 seen, 100%% sure
+EOF2
 k list nosuch >/dev/null 2>&1
 check "list of an unknown component exits 1" [ $? -eq 1 ]
 
-json_ok() {
-	python3 -c '
+# json_same GOLDEN FILE: FILE has one JSON object a line, the same objects
+# (keys and values) as GOLDEN; a diff on failure
+json_same() {
+	python3 - "$@" <<'PY'
 import json, sys
-rows = [json.loads(l) for l in open(sys.argv[1])]
-assert rows and all(isinstance(r, dict) for r in rows)' "$1"
+def rows(p):
+    return [json.loads(l) for l in open(p, encoding="utf-8")]
+want, got = rows(sys.argv[1]), rows(sys.argv[2])
+if not want or got != want:
+    import difflib
+    dump = lambda r: [json.dumps(x, sort_keys=True) for x in r]
+    for l in difflib.unified_diff(dump(want), dump(got), sys.argv[1], sys.argv[2], lineterm=""):
+        print("# " + l)
+    sys.exit(1)
+PY
 }
 k --json explain xpram.1 > "$out/json1"
-check "--json explain TAG: a JSON object" json_ok "$out/json1"
+rc=$?
+check "--json explain TAG (exit $rc): the sysfs entry, without values" \
+	exits $rc 0 json_same "$fx/explain-tag.json" "$out/json1"
 k --json explain 'xpram.1: 42 is not a valid number of XPRAM devices' > "$out/json2"
-check "--json explain LINE: a JSON object" json_ok "$out/json2"
+rc=$?
+check "--json explain LINE (exit $rc): the entry, the value of @1 and the line" \
+	exits $rc 0 json_same "$fx/explain-line.json" "$out/json2"
 k --json annotate "$fx/dmesg.log" > "$out/json3"
-check "--json annotate: one JSON object per input line" \
-	sh -c "json() { python3 -c \"$(echo)import json,sys; [json.loads(l) for l in open(sys.argv[1])]\" \"\$1\"; }; json '$out/json3' && [ \$(wc -l < '$out/json3') -eq \$(wc -l < '$fx/dmesg.log') ]"
+rc=$?
+check "--json annotate (exit $rc): one object per input line, entries with values" \
+	exits $rc 0 json_same "$fx/annotate.json" "$out/json3"
 k --json list > "$out/json4"
-check "--json list: JSON objects" json_ok "$out/json4"
+rc=$?
+check "--json list (exit $rc): tag, severity, text and source of each entry" \
+	exits $rc 0 json_same "$fx/list.json" "$out/json4"
 k --json explain 'net.8: ptr 10.0.0.1 seen, 100% sure' > "$out/j8"
-check "--json carries parameter values" python3 -c '
+rc=$?
+check "--json carries parameter values" exits $rc 0 python3 -c '
 import json, sys
 r = json.loads(open(sys.argv[1]).read())
 assert r["parameters"] == [{"description": "@1: address", "value": "10.0.0.1"}], r' "$out/j8"
@@ -93,9 +151,28 @@ k annotate "$out/nonexistent" >/dev/null 2>&1
 check "an unreadable log is an I/O error (exit 2)" [ $? -eq 2 ]
 "$out/kmsg" --sysfs /nonexistent --catalog /nonexistent explain xpram.1 >/dev/null 2>&1
 check "no sysfs and no catalog: not found (exit 1), no crash" [ $? -eq 1 ]
-mkdir -p "$out/unreadable" && chmod 000 "$out/unreadable"
-"$out/kmsg" --sysfs "$out/unreadable" --catalog "$fx/catalog" explain xpram.3 >/dev/null 2>&1
-check "an unreadable sysfs directory falls back to the catalog" [ $? -eq 0 ]
+
+# An unreadable sysfs: chmod 000 does not stop root, so the tool runs as
+# nobody, from a folder nobody can reach, with a catalog it can read and a
+# sysfs folder it cannot enter whose xpram.3 has a text of its own.
+ur=$(mktemp -d /tmp/kmsg-test-unreadable.XXXXXX)
+mkdir -p "$ur/sysfs/xpram/3"
+cp "$out/kmsg" "$fx/catalog" "$ur/"
+for f in severity parameters description user_action; do echo x > "$ur/sysfs/xpram/3/$f"; done
+echo 'from sysfs: readable after all' > "$ur/sysfs/xpram/3/text"
+chmod 755 "$ur" "$ur/kmsg" && chmod 644 "$ur/catalog" && chmod 000 "$ur/sysfs"
+as_nobody=()
+[ "$(id -u)" -eq 0 ] && as_nobody=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+"${as_nobody[@]}" cat "$ur/sysfs/xpram/3/text" >/dev/null 2>&1
+rc=$?
+check "the sysfs fixture cannot be read by the tool's user (cat exits $rc)" [ $rc -eq 1 ]
+"${as_nobody[@]}" "$ur/kmsg" --sysfs "$ur/sysfs" --catalog "$ur/catalog" explain xpram.3 \
+	>"$out/unreadable" 2>"$out/unreadable.err"
+rc=$?
+check "an unreadable sysfs directory falls back to the catalog (exit $rc)" \
+	exits $rc 0 [ "$(head -1 "$out/unreadable")" = 'xpram.3: No expanded memory available' ]
+chmod 755 "$ur/sysfs"
+rm -rf "$ur"
 
 # Robustness: long lines, binary junk, invalid UTF-8.
 python3 -c 'import sys; sys.stdout.write("xpram.3: " + "A" * 1000000 + "\n" + "net.7: link " + "x" * 200000 + " down after 5 ms (0x1)\n")' > "$out/long.log"
@@ -103,19 +180,48 @@ head -c 200000 /dev/urandom > "$out/junk.log"
 printf 'xpram.4: \xff\xfe\xc3 is not a valid XPRAM device size\nbad: \xc0\xaf\n' > "$out/utf8.log"
 for f in long junk utf8; do
 	timeout 20 "$out/kmsg" --sysfs "$sys" --catalog "$fx/catalog" annotate "$out/$f.log" > "$out/$f.ann"
-	check "annotate survives $f input (exit 0)" [ $? -eq 0 ]
+	rc=$?
+	# (the lines of the input, one with a newline added if it had none)
+	check "annotate survives $f input (exit $rc), copying it" \
+		exits $rc 0 cmp -s <(grep -av '^-- ' "$out/$f.ann") <(grep -av '^-- ' "$out/$f.log")
 done
 check "the 200 kB %s value is found" grep -q "^--   @1: device = xxxxxxxx" "$out/long.ann"
 timeout 20 "$out/kmsg" --sysfs "$sys" --catalog "$fx/catalog" --json annotate "$out/utf8.log" > "$out/utf8.json"
-check "--json output of invalid UTF-8 is valid JSON" python3 -c '
+rc=$?
+check "--json output of invalid UTF-8 is valid JSON, each bad byte U+FFFD (exit $rc)" \
+	exits $rc 0 python3 -c '
 import json, sys
-for l in open(sys.argv[1], "rb"):
-    json.loads(l.decode("utf-8"))' "$out/utf8.json"
+rows = [json.loads(l.decode("utf-8")) for l in open(sys.argv[1], "rb")]
+assert [r["line"] for r in rows] == [
+    "xpram.4: \ufffd\ufffd\ufffd is not a valid XPRAM device size",
+    "bad: \ufffd\ufffd"], rows
+assert rows[0]["parameters"] == [{"description": "@1: the size", "value": "\ufffd\ufffd\ufffd"}], rows' "$out/utf8.json"
 
-vg() { valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=all "$@"; }
-vg "$out/kmsg" --sysfs "$sys" --catalog "$fx/catalog" annotate "$fx/dmesg.log" >/dev/null 2>"$out/vg1"
-check "valgrind: annotate is clean" [ $? -ne 99 ]
-vg "$out/kmsg" --sysfs "$sys" --catalog "$fx/catalog" --json list >/dev/null 2>"$out/vg2"
-check "valgrind: list --json is clean" [ $? -ne 99 ]
-vg "$out/kmsg" --sysfs "$sys" --catalog "$fx/catalog" explain 'xpram: 64Q is not a valid XPRAM device size' >/dev/null 2>"$out/vg3"
-check "valgrind: explain of a line without id is clean" [ $? -ne 99 ]
+# vg_check DESC STATUS NAME CMD...: CMD run under valgrind exits STATUS (what
+# it exits with alone) and valgrind reports nothing; its output goes to
+# $out/NAME.out and .err, valgrind's to $out/NAME.vg.
+vg_check() {
+	local d=$1 want=$2 log=$out/$3 rc
+	shift 3
+	if ! command -v valgrind >/dev/null; then
+		nok "$d (valgrind is not installed)"
+		return
+	fi
+	valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=all \
+		--log-file="$log.vg" "$@" >"$log.out" 2>"$log.err"
+	rc=$?
+	if [ $rc -eq "$want" ] && [ -f "$log.vg" ] && [ ! -s "$log.vg" ]; then
+		ok "$d"
+	else
+		[ -f "$log.vg" ] && diag "$log.vg"
+		nok "$d (exit $rc, want $want; valgrind log $log.vg)"
+	fi
+}
+vg_check "valgrind: annotate exits 0 and is clean" 0 vg1 \
+	"$out/kmsg" --sysfs "$sys" --catalog "$fx/catalog" annotate "$fx/dmesg.log"
+vg_check "valgrind: list --json exits 0 and is clean" 0 vg2 \
+	"$out/kmsg" --sysfs "$sys" --catalog "$fx/catalog" --json list
+vg_check "valgrind: explain of a line without id exits 0 and is clean" 0 vg3 \
+	"$out/kmsg" --sysfs "$sys" --catalog "$fx/catalog" explain 'xpram: 64Q is not a valid XPRAM device size'
+
+done_testing
