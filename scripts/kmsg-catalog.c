@@ -97,6 +97,8 @@ static const struct desc *desc_file_find(const struct desc_file *df,
 }
 
 static int parse_errors;
+/* Calls whose tag breaks the component or id rules: the build fails. */
+static int bad_tags;
 
 /*
  * Open @path for writing as a new file, as ld does: a regular file of
@@ -931,7 +933,7 @@ static int resolve_tags(const struct catalog_opts *o, struct file_cache *cache,
 		if (!tag_valid(r->tag, &id)) {
 			fprintf(stderr, "%s:%d: %s: not a valid tag (component of 1..31 of [A-Za-z0-9_-] starting with a letter, id 1..65535)\n",
 				r->file, r->line, r->tag);
-			findings++;
+			bad_tags++;
 			continue;
 		}
 		text = strip_newline(&cache->strings, r->format);
@@ -1015,6 +1017,11 @@ int catalog_run(const struct catalog_opts *o)
 			o->object, findings, findings == 1 ? "" : "s");
 		if (o->check)
 			status = 1;
+	}
+	if (bad_tags) {
+		fprintf(stderr, "kmsg-gen: %s: %d message%s with an invalid tag\n",
+			o->object, bad_tags, bad_tags == 1 ? "" : "s");
+		status = status ? status : 1;
 	}
 
 	free(tags);
