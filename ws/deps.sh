@@ -1,13 +1,18 @@
 #!/bin/bash
 # Install the Debian packages the workspace needs, if any is missing, and
 # fetch busybox-static for s390x into build/debs.  Idempotent and quiet
-# when everything is already there.
+# when everything is already there.  `ws/deps.sh --list` only prints the
+# list of packages, one a line (tests/08-packages.sh reads it).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-pkgs=(linux-source-6.12 gcc-s390x-linux-gnu binutils-s390x-linux-gnu
+pkgs=(linux-source-6.12 gcc-s390x-linux-gnu binutils-s390x-linux-gnu libc6-dev-s390x-cross
       qemu-system-misc hercules gcc make flex bison bc libelf-dev libssl-dev
       cpio kmod quilt rsync perl python3 groff-base mandoc valgrind xz-utils
       sparse afl++ hyperfine)
+if [ "${1:-}" = --list ]; then
+	printf '%s\n' "${pkgs[@]}"
+	exit 0
+fi
 
 missing=()
 for p in "${pkgs[@]}"; do
