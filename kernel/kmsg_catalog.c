@@ -25,12 +25,14 @@
 #include <linux/kmsg_catalog.h>
 #include <linux/kobject.h>
 #include <linux/list.h>
+#include <linux/lockdep.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/proc_fs.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/string_helpers.h>
 #include <linux/sysfs.h>
 #include <linux/vmalloc.h>
 #include <linux/xarray.h>
@@ -83,7 +85,14 @@ struct kmsg_component {
 	unsigned int nr_waiting;	/* copies shadowed by a published one */
 };
 
-static DEFINE_MUTEX(kmsg_lock);		/* owners, components, publishing */
+/*
+ * kmsg_lock serializes registration, removal and the procfs listing.  It
+ * protects the lists kmsg_owners and kmsg_components, kmsg_nr_waiting,
+ * each component's ids, nr_published and nr_waiting, and each node's comp
+ * and published.  The sysfs show() callback does not take it: a node's
+ * files are removed, which waits for their readers, before it is freed.
+ */
+static DEFINE_MUTEX(kmsg_lock);
 static LIST_HEAD(kmsg_owners);
 static LIST_HEAD(kmsg_components);
 static unsigned int kmsg_nr_waiting;	/* copies shadowed by another owner */
@@ -116,6 +125,18 @@ static bool kmsg_string_ok(u32 off, u32 strings_size)
 	return off < strings_size;
 }
 
+/* Order of two entries of one catalog: by component, then by id. */
+static int kmsg_entry_cmp(const char *strings,
+			  const struct kmsg_catalog_entry *a,
+			  const struct kmsg_catalog_entry *b)
+{
+	int c = strcmp(strings + a->component, strings + b->component);
+
+	if (c)
+		return c;
+	return a->id < b->id ? -1 : a->id > b->id;
+}
+
 /**
  * kmsg_catalog_validate() - check a .kmsg_catalog section before use
  * @data: start of the section
@@ -123,7 +144,10 @@ static bool kmsg_string_ok(u32 off, u32 strings_size)
  * @why: set to a short description of the first problem found
  *
  * Checks every bound, offset, NUL termination, component name, id and
- * level of every catalog in the section, and that no tag appears twice.
+ * level of every catalog in the section, and that the entries of each
+ * catalog are sorted by tag (component, then id) with no tag twice, as
+ * scripts/kmsg-gen writes them.  The same tag in two catalogs of one
+ * section is allowed: it is served like a tag of two owners.
  *
  * Return: the number of entries, or -EINVAL with @why set.
  */
@@ -141,6 +165,7 @@ int kmsg_catalog_validate(const void *data, size_t size, const char **why)
 		const struct kmsg_catalog_entry *ent;
 		const char *strings;
 		size_t room = end - p, need;
+		int order;
 		u32 i;
 
 		if (room < sizeof(*hdr)) {
@@ -192,11 +217,10 @@ int kmsg_catalog_validate(const void *data, size_t size, const char **why)
 				*why = "invalid level";
 				return -EINVAL;
 			}
-			/* kmsg-gen sorts by component, then id: dups are adjacent */
-			if (i && ent[-1].id == ent->id &&
-			    !strcmp(strings + ent[-1].component,
-				    strings + ent->component)) {
-				*why = "tag listed twice";
+			order = i ? kmsg_entry_cmp(strings, &ent[-1], ent) : -1;
+			if (order >= 0) {
+				*why = order ? "entries not sorted by tag" :
+					       "tag listed twice";
 				return -EINVAL;
 			}
 		}
@@ -265,6 +289,8 @@ static struct kmsg_component *kmsg_component_get(const char *name)
 	struct kmsg_component *comp;
 	int err;
 
+	lockdep_assert_held(&kmsg_lock);
+
 	list_for_each_entry(comp, &kmsg_components, list)
 		if (!strcmp(kobject_name(&comp->kobj), name))
 			return comp;
@@ -285,6 +311,8 @@ static struct kmsg_component *kmsg_component_get(const char *name)
 
 static void kmsg_component_put_if_unused(struct kmsg_component *comp)
 {
+	lockdep_assert_held(&kmsg_lock);
+
 	if (comp->nr_published || comp->nr_waiting)
 		return;
 	list_del(&comp->list);
@@ -316,6 +344,8 @@ static int kmsg_node_publish(struct kmsg_node *node)
 	struct attribute_group grp;
 	int err;
 
+	lockdep_assert_held(&kmsg_lock);
+
 	err = xa_insert(&comp->ids, node->entry->id, node, GFP_KERNEL);
 	if (err)
 		return err;
@@ -335,6 +365,8 @@ static void kmsg_node_unpublish(struct kmsg_node *node)
 	struct kmsg_component *comp = node->comp;
 	struct attribute_group grp;
 
+	lockdep_assert_held(&kmsg_lock);
+
 	/* Waits for readers of the files to finish. */
 	sysfs_remove_group(&comp->kobj, kmsg_node_group(node, &grp, list));
 	xa_erase(&comp->ids, node->entry->id);
@@ -347,6 +379,8 @@ static void kmsg_promote_waiting(const struct kmsg_node *gone)
 {
 	struct kmsg_owner *owner;
 	unsigned int i;
+
+	lockdep_assert_held(&kmsg_lock);
 
 	list_for_each_entry(owner, &kmsg_owners, list) {
 		if (owner == gone->owner)
@@ -377,6 +411,8 @@ static void kmsg_node_init(struct kmsg_node *node, struct kmsg_owner *owner,
 	node->owner = owner;
 	snprintf(node->name, sizeof(node->name), "%u", e->id);
 	for (i = 0; i < KMSG_NR_FIELDS; i++) {
+		/* a lockdep class for attributes built at run time */
+		sysfs_attr_init(&node->attrs[i]);
 		node->attrs[i].name = kmsg_field_names[i];
 		node->attrs[i].mode = 0444;
 	}
@@ -385,6 +421,8 @@ static void kmsg_node_init(struct kmsg_node *node, struct kmsg_owner *owner,
 static void kmsg_owner_unpublish(struct kmsg_owner *owner)
 {
 	unsigned int i;
+
+	lockdep_assert_held(&kmsg_lock);
 
 	for (i = 0; i < owner->nr_nodes; i++) {
 		struct kmsg_node *node = &owner->nodes[i];
@@ -413,6 +451,8 @@ static int kmsg_owner_publish(struct kmsg_owner *owner, const void *data,
 	const char *p = data, *end = p + size;
 	unsigned int n = 0;
 	int err;
+
+	lockdep_assert_held(&kmsg_lock);
 
 	while (p < end) {
 		const struct kmsg_catalog_header *hdr = (const void *)p;
@@ -463,7 +503,7 @@ fail:
 static int kmsg_catalog_add(struct module *mod, const void *data, size_t size)
 {
 	const char *name = mod ? mod->name : "vmlinux";
-	struct kmsg_owner *owner;
+	struct kmsg_owner *owner = NULL;
 	const char *why;
 	int nr, err;
 
@@ -474,9 +514,10 @@ static int kmsg_catalog_add(struct module *mod, const void *data, size_t size)
 		pr_err("kmsg: %s: catalog section rejected: %s\n", name, why);
 		return nr;
 	}
+	err = -ENOMEM;
 	owner = kzalloc(sizeof(*owner), GFP_KERNEL);
 	if (!owner)
-		return -ENOMEM;
+		goto out;
 	owner->mod = mod;
 	owner->nr_nodes = nr;
 	/*
@@ -487,20 +528,19 @@ static int kmsg_catalog_add(struct module *mod, const void *data, size_t size)
 		owner->nodes = kcalloc(nr, sizeof(*owner->nodes), GFP_KERNEL);
 	else
 		owner->nodes = vcalloc(nr, sizeof(*owner->nodes));
-	if (!owner->nodes) {
-		kfree(owner);
-		return -ENOMEM;
-	}
+	if (!owner->nodes)
+		goto out;
 
 	mutex_lock(&kmsg_lock);
 	err = kmsg_owner_publish(owner, data, size);
 	if (!err)
 		list_add_tail(&owner->list, &kmsg_owners);
 	mutex_unlock(&kmsg_lock);
-
+out:
 	if (err) {
 		pr_err("kmsg: %s: catalog not registered: %d\n", name, err);
-		kvfree(owner->nodes);
+		if (owner)
+			kvfree(owner->nodes);
 		kfree(owner);
 	}
 	return err;
@@ -548,12 +588,18 @@ static struct notifier_block kmsg_module_nb = {
 	.notifier_call = kmsg_module_notify,
 };
 
-/* /proc/kmsg_catalog: "tag severity owner text", one published entry each */
+/*
+ * /proc/kmsg_catalog: "tag severity owner text", one published entry a
+ * line; the text escaped as in the printk index (a newline reads "\n", a
+ * backslash "\\"), so that each entry stays on its line.
+ */
 
 static struct kmsg_node *kmsg_seq_find(loff_t pos)
 {
 	struct kmsg_owner *owner;
 	unsigned int i;
+
+	lockdep_assert_held(&kmsg_lock);
 
 	list_for_each_entry(owner, &kmsg_owners, list) {
 		for (i = 0; i < owner->nr_nodes; i++) {
@@ -600,9 +646,11 @@ static int kmsg_seq_show(struct seq_file *m, void *v)
 	const struct kmsg_node *node = v;
 	const struct kmsg_catalog_entry *e = node->entry;
 
-	seq_printf(m, "%s.%u %s %s %s\n", kmsg_str(node, e->component), e->id,
-		   kmsg_severities[e->level], kmsg_owner_name(node->owner),
-		   kmsg_str(node, e->text));
+	seq_printf(m, "%s.%u %s %s ", kmsg_str(node, e->component), e->id,
+		   kmsg_severities[e->level], kmsg_owner_name(node->owner));
+	seq_escape_str(m, kmsg_str(node, e->text),
+		       ESCAPE_ANY | ESCAPE_NAP | ESCAPE_APPEND, "\\");
+	seq_putc(m, '\n');
 	return 0;
 }
 

@@ -118,6 +118,11 @@ static void duplicate(struct test_catalog *c, size_t *size)
 	c->ent[1].id = 1;
 }
 
+static void unsorted(struct test_catalog *c, size_t *size)
+{
+	c->ent[0].id = 3;
+}
+
 static const struct bad_case bad_cases[] = {
 	{ "bad magic", bad_magic, "bad magic" },
 	{ "bad version", bad_version, "unknown version" },
@@ -131,6 +136,7 @@ static const struct bad_case bad_cases[] = {
 	{ "id 0", id_zero, "entry with id 0" },
 	{ "bad level", bad_level, "invalid level" },
 	{ "duplicate", duplicate, "tag listed twice" },
+	{ "unsorted", unsorted, "entries not sorted by tag" },
 };
 
 static void kmsg_validate_bad(struct kunit *test)

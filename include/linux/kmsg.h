@@ -93,17 +93,20 @@
 /*
  * Device messages go through dev_printk_emit() so /dev/kmsg carries the
  * same SUBSYSTEM= and DEVICE= dictionary as dev_err() and friends; the
- * line reads "<component>[.<id>]: <device name>: <text>".
+ * line reads "<component>[.<id>]: <device name>: <text>".  @dev is
+ * evaluated once.
  */
 #define __kmsg_dev_printk(id, level, dev, fmt, ...)			\
 	({								\
+		const struct device *__kmsg_dev = (dev);		\
+									\
 		__kmsg_check(id);					\
 		__kmsg_record(id, level, fmt);				\
 		__printk_index_emit(__kmsg_fmt(id, KERN_SOH level, "%s: " fmt),	\
 				    NULL, NULL);			\
-		dev_printk_emit((level)[0] - '0', dev,			\
+		dev_printk_emit((level)[0] - '0', __kmsg_dev,		\
 				__kmsg_fmt(id, "", "%s: " fmt),		\
-				dev_name(dev), ##__VA_ARGS__);		\
+				dev_name(__kmsg_dev), ##__VA_ARGS__);	\
 	})
 
 #define kmsg_emerg(id, fmt, ...)  __kmsg_printk(id, "0", fmt, ##__VA_ARGS__)

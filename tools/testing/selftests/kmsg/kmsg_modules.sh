@@ -9,7 +9,7 @@
 A=test_kmsg_cat_a
 B=test_kmsg_cat_b
 ktap_print_header
-ktap_set_plan 20
+ktap_set_plan 22
 
 clear_log
 load_mod $A
@@ -39,6 +39,10 @@ clear_log
 load_mod $B
 check "a second owner adds its own entry to the component" \
 	[ -f $SYSFS/kmsgcat/10/text -a -f $SYSFS/kmsgcat/1/text ]
+check "the listing escapes a tab, a backslash and a newline in a text" \
+	grep -qxF 'kmsgcat.11 Informational test_kmsg_cat_b tab\there, backslash \\ and\nsecond line' $PROCFS
+expect_eq "so it has one line per entry" \
+	"$(wc -l < $PROCFS)" "$(ls -d $SYSFS/*/* | wc -l)"
 expect_eq "the shared tag is served by the first owner" "$(proc_field kmsgcat.3 3)" "$A"
 check "one warning names the shared tag and both owners" \
 	sh -c "dmesg | grep -c 'kmsg: kmsgcat.3 of $B is already served by $A' | grep -qx 1"

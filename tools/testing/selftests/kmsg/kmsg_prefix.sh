@@ -8,7 +8,7 @@
 
 ids=${KMSG_IDS:-y}
 ktap_print_header
-ktap_set_plan 20
+ktap_set_plan 21
 
 clear_log
 load_mod test_kmsg_prefix
@@ -33,6 +33,9 @@ check "pr_fmt() of the same file prefixes pr_info(), and no kmsg line twice" \
 	sh -c "dmesg | grep -qxF 'kmsgtest: pr_info through pr_fmt' && ! dmesg | grep -q 'kmsgtest.*: kmsgtest'"
 check "kmsg_dev_err(0) has no id in the prefix" \
 	log_has "kmsgtest: kmsg_prefix: dev err without id"
+
+check "kmsg_dev_info() evaluates its device argument once" \
+	log_has "kmsgtest: kmsg_dev_info() evaluated its device 1 time(s)"
 
 # /dev/kmsg carries the device dictionary exactly as dev_err() does.
 timeout 1 cat /dev/kmsg > /tmp/devkmsg 2>/dev/null

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Second owner of the "kmsgcat" component: its own tag kmsgcat.10, and
- * kmsgcat.3, which test_kmsg_cat_a carries too.
+ * kmsgcat.3, which test_kmsg_cat_a carries too.  kmsgcat.11 has a tab, a
+ * backslash and a newline in its text, which the procfs listing escapes.
  */
 #define KMSG_COMPONENT "kmsgcat"
 #include <linux/kmsg.h>
@@ -21,6 +22,7 @@ static int __init test_kmsg_cat_b_init(void)
 {
 	kmsg_info(10, "second owner loaded\n");
 	kmsg_info(3, "shared message\n");
+	kmsg_info(11, "tab\there, backslash \\ and\nsecond line\n");
 	return 0;
 }
 

@@ -13,6 +13,14 @@
 #include <linux/platform_device.h>
 
 static struct platform_device *pdev;
+static unsigned int dev_evaluations;
+
+/* The device of a kmsg_dev_*() call, counting how often it is asked for */
+static struct device *counted(struct device *dev)
+{
+	dev_evaluations++;
+	return dev;
+}
 
 static int __init test_kmsg_prefix_init(void)
 {
@@ -41,6 +49,9 @@ static int __init test_kmsg_prefix_init(void)
 	kmsg_dev_notice(16, dev, "dev notice %s\n", "f");
 	kmsg_dev_info(17, dev, "dev info %s\n", "g");
 	kmsg_dev_err(0, dev, "dev err without id\n");
+	kmsg_dev_info(18, counted(dev), "dev argument with a side effect\n");
+	pr_info("kmsg_dev_info() evaluated its device %u time(s)\n",
+		dev_evaluations);
 	return 0;
 }
 
