@@ -54,9 +54,10 @@ else
 	head -n 30 "$d/diff" | sed 's/^/# /'
 	echo "not ok - $label: kmsg_*() calls compile to the same object as printk(): code, relocations, strings"
 fi
-# The ids cost exactly their ".N" in the format strings: ".1", ".2" and
-# ".3" (twice: the line and its printk index entry), or nothing at all.
-if grep -q '^CONFIG_KMSG_IDS=y' "$KOUT/.config"; then want=8; else want=0; fi
+# The ids cost exactly their ".N" in the format strings: ".1", ".2", ".4"
+# and ".5" once, ".3", ".6" and ".7" (device messages) twice: the line and
+# its printk index entry.  Or nothing at all.
+if grep -q '^CONFIG_KMSG_IDS=y' "$KOUT/.config"; then want=20; else want=0; fi
 if [ $((rk - rp)) -eq $want ]; then
 	echo "ok - $label: the ids add exactly $want bytes of format strings"
 else

@@ -22,7 +22,9 @@
 #include <linux/build_bug.h>
 #include <linux/compiler.h>
 #include <linux/dev_printk.h>
+#include <linux/once_lite.h>
 #include <linux/printk.h>
+#include <linux/ratelimit.h>
 #include <linux/stringify.h>
 
 #define KMSG_ID_MAX		65535
@@ -131,5 +133,102 @@
 	__kmsg_dev_printk(id, "5", dev, fmt, ##__VA_ARGS__)
 #define kmsg_dev_info(id, dev, fmt, ...)				\
 	__kmsg_dev_printk(id, "6", dev, fmt, ##__VA_ARGS__)
+
+/*
+ * The _once and _ratelimited forms print the same line as the plain form,
+ * as often as pr_<level>_once() / pr_<level>_ratelimited() and their dev_
+ * counterparts would, with the same record and the same cost.
+ */
+#define __kmsg_printk_once(id, level, fmt, ...)				\
+	DO_ONCE_LITE(__kmsg_printk, id, level, fmt, ##__VA_ARGS__)
+
+#define __kmsg_printk_ratelimited(id, level, fmt, ...)			\
+({									\
+	static DEFINE_RATELIMIT_STATE(_rs,				\
+				      DEFAULT_RATELIMIT_INTERVAL,	\
+				      DEFAULT_RATELIMIT_BURST);		\
+									\
+	if (__ratelimit(&_rs))						\
+		__kmsg_printk(id, level, fmt, ##__VA_ARGS__);		\
+})
+
+#define __kmsg_dev_printk_once(id, level, dev, fmt, ...)		\
+do {									\
+	static bool __print_once __read_mostly;				\
+									\
+	if (!__print_once) {						\
+		__print_once = true;					\
+		__kmsg_dev_printk(id, level, dev, fmt, ##__VA_ARGS__);	\
+	}								\
+} while (0)
+
+#define __kmsg_dev_printk_ratelimited(id, level, dev, fmt, ...)	\
+do {									\
+	static DEFINE_RATELIMIT_STATE(_rs,				\
+				      DEFAULT_RATELIMIT_INTERVAL,	\
+				      DEFAULT_RATELIMIT_BURST);		\
+	if (__ratelimit(&_rs))						\
+		__kmsg_dev_printk(id, level, dev, fmt, ##__VA_ARGS__);	\
+} while (0)
+
+#define kmsg_emerg_once(id, fmt, ...)					\
+	__kmsg_printk_once(id, "0", fmt, ##__VA_ARGS__)
+#define kmsg_alert_once(id, fmt, ...)					\
+	__kmsg_printk_once(id, "1", fmt, ##__VA_ARGS__)
+#define kmsg_crit_once(id, fmt, ...)					\
+	__kmsg_printk_once(id, "2", fmt, ##__VA_ARGS__)
+#define kmsg_err_once(id, fmt, ...)					\
+	__kmsg_printk_once(id, "3", fmt, ##__VA_ARGS__)
+#define kmsg_warn_once(id, fmt, ...)					\
+	__kmsg_printk_once(id, "4", fmt, ##__VA_ARGS__)
+#define kmsg_notice_once(id, fmt, ...)					\
+	__kmsg_printk_once(id, "5", fmt, ##__VA_ARGS__)
+#define kmsg_info_once(id, fmt, ...)					\
+	__kmsg_printk_once(id, "6", fmt, ##__VA_ARGS__)
+
+#define kmsg_dev_emerg_once(id, dev, fmt, ...)				\
+	__kmsg_dev_printk_once(id, "0", dev, fmt, ##__VA_ARGS__)
+#define kmsg_dev_alert_once(id, dev, fmt, ...)				\
+	__kmsg_dev_printk_once(id, "1", dev, fmt, ##__VA_ARGS__)
+#define kmsg_dev_crit_once(id, dev, fmt, ...)				\
+	__kmsg_dev_printk_once(id, "2", dev, fmt, ##__VA_ARGS__)
+#define kmsg_dev_err_once(id, dev, fmt, ...)				\
+	__kmsg_dev_printk_once(id, "3", dev, fmt, ##__VA_ARGS__)
+#define kmsg_dev_warn_once(id, dev, fmt, ...)				\
+	__kmsg_dev_printk_once(id, "4", dev, fmt, ##__VA_ARGS__)
+#define kmsg_dev_notice_once(id, dev, fmt, ...)				\
+	__kmsg_dev_printk_once(id, "5", dev, fmt, ##__VA_ARGS__)
+#define kmsg_dev_info_once(id, dev, fmt, ...)				\
+	__kmsg_dev_printk_once(id, "6", dev, fmt, ##__VA_ARGS__)
+
+#define kmsg_emerg_ratelimited(id, fmt, ...)					\
+	__kmsg_printk_ratelimited(id, "0", fmt, ##__VA_ARGS__)
+#define kmsg_alert_ratelimited(id, fmt, ...)					\
+	__kmsg_printk_ratelimited(id, "1", fmt, ##__VA_ARGS__)
+#define kmsg_crit_ratelimited(id, fmt, ...)					\
+	__kmsg_printk_ratelimited(id, "2", fmt, ##__VA_ARGS__)
+#define kmsg_err_ratelimited(id, fmt, ...)					\
+	__kmsg_printk_ratelimited(id, "3", fmt, ##__VA_ARGS__)
+#define kmsg_warn_ratelimited(id, fmt, ...)					\
+	__kmsg_printk_ratelimited(id, "4", fmt, ##__VA_ARGS__)
+#define kmsg_notice_ratelimited(id, fmt, ...)					\
+	__kmsg_printk_ratelimited(id, "5", fmt, ##__VA_ARGS__)
+#define kmsg_info_ratelimited(id, fmt, ...)					\
+	__kmsg_printk_ratelimited(id, "6", fmt, ##__VA_ARGS__)
+
+#define kmsg_dev_emerg_ratelimited(id, dev, fmt, ...)				\
+	__kmsg_dev_printk_ratelimited(id, "0", dev, fmt, ##__VA_ARGS__)
+#define kmsg_dev_alert_ratelimited(id, dev, fmt, ...)				\
+	__kmsg_dev_printk_ratelimited(id, "1", dev, fmt, ##__VA_ARGS__)
+#define kmsg_dev_crit_ratelimited(id, dev, fmt, ...)				\
+	__kmsg_dev_printk_ratelimited(id, "2", dev, fmt, ##__VA_ARGS__)
+#define kmsg_dev_err_ratelimited(id, dev, fmt, ...)				\
+	__kmsg_dev_printk_ratelimited(id, "3", dev, fmt, ##__VA_ARGS__)
+#define kmsg_dev_warn_ratelimited(id, dev, fmt, ...)				\
+	__kmsg_dev_printk_ratelimited(id, "4", dev, fmt, ##__VA_ARGS__)
+#define kmsg_dev_notice_ratelimited(id, dev, fmt, ...)				\
+	__kmsg_dev_printk_ratelimited(id, "5", dev, fmt, ##__VA_ARGS__)
+#define kmsg_dev_info_ratelimited(id, dev, fmt, ...)				\
+	__kmsg_dev_printk_ratelimited(id, "6", dev, fmt, ##__VA_ARGS__)
 
 #endif /* _LINUX_KMSG_H */

@@ -17,6 +17,11 @@
 #define ZC_WARN(fmt, ...)	kmsg_warn(2, fmt, ##__VA_ARGS__)
 #define ZC_INFO(fmt, ...)	kmsg_info(0, fmt, ##__VA_ARGS__)
 #define ZC_DEV_ERR(dev, fmt, ...) kmsg_dev_err(3, dev, fmt, ##__VA_ARGS__)
+#define ZC_ERR_ONCE(fmt, ...)	kmsg_err_once(4, fmt, ##__VA_ARGS__)
+#define ZC_WARN_RL(fmt, ...)	kmsg_warn_ratelimited(5, fmt, ##__VA_ARGS__)
+#define ZC_DEV_ERR_ONCE(dev, fmt, ...) kmsg_dev_err_once(6, dev, fmt, ##__VA_ARGS__)
+#define ZC_DEV_WARN_RL(dev, fmt, ...)					\
+	kmsg_dev_warn_ratelimited(7, dev, fmt, ##__VA_ARGS__)
 #else
 #ifdef ZC_IDS
 #define ZC_PFX(id)		"xpram." #id ": "
@@ -26,13 +31,36 @@
 #define ZC_ERR(fmt, ...)	printk(KERN_ERR ZC_PFX(1) fmt, ##__VA_ARGS__)
 #define ZC_WARN(fmt, ...)	printk(KERN_WARNING ZC_PFX(2) fmt, ##__VA_ARGS__)
 #define ZC_INFO(fmt, ...)	printk(KERN_INFO "xpram: " fmt, ##__VA_ARGS__)
-/* What dev_err() does, with the component prefix before the device name */
-#define ZC_DEV_ERR(dev, fmt, ...)					\
+/* What dev_<level>() does, with the component prefix before the device */
+#define ZC_DEV(lvl, id, dev, fmt, ...)					\
 	({								\
-		__printk_index_emit(KERN_ERR ZC_PFX(3) "%s: " fmt, NULL, NULL); \
-		dev_printk_emit(3, dev, ZC_PFX(3) "%s: " fmt,		\
+		__printk_index_emit(KERN_SOH #lvl ZC_PFX(id) "%s: " fmt, \
+				    NULL, NULL);			\
+		dev_printk_emit(lvl, dev, ZC_PFX(id) "%s: " fmt,	\
 				dev_name(dev), ##__VA_ARGS__);		\
 	})
+#define ZC_DEV_ERR(dev, fmt, ...) ZC_DEV(3, 3, dev, fmt, ##__VA_ARGS__)
+#define ZC_ERR_ONCE(fmt, ...)	printk_once(KERN_ERR ZC_PFX(4) fmt, ##__VA_ARGS__)
+#define ZC_WARN_RL(fmt, ...)						\
+	printk_ratelimited(KERN_WARNING ZC_PFX(5) fmt, ##__VA_ARGS__)
+/* dev_level_once() and dev_level_ratelimited() around the same */
+#define ZC_DEV_ERR_ONCE(dev, fmt, ...)					\
+do {									\
+	static bool __print_once __read_mostly;				\
+									\
+	if (!__print_once) {						\
+		__print_once = true;					\
+		ZC_DEV(3, 6, dev, fmt, ##__VA_ARGS__);			\
+	}								\
+} while (0)
+#define ZC_DEV_WARN_RL(dev, fmt, ...)					\
+do {									\
+	static DEFINE_RATELIMIT_STATE(_rs,				\
+				      DEFAULT_RATELIMIT_INTERVAL,	\
+				      DEFAULT_RATELIMIT_BURST);		\
+	if (__ratelimit(&_rs))						\
+		ZC_DEV(4, 7, dev, fmt, ##__VA_ARGS__);			\
+} while (0)
 #endif
 
 int zc_report(struct device *dev, int devs, unsigned long kb);
@@ -46,6 +74,14 @@ int zc_report(struct device *dev, int devs, unsigned long kb)
 		ZC_WARN("no memory\n");
 	if (kb > 1024)
 		ZC_DEV_ERR(dev, "%lu KiB is too much\n", kb);
+	if (kb > 2048)
+		ZC_ERR_ONCE("%lu KiB, and only once\n", kb);
+	if (kb > 4096)
+		ZC_WARN_RL("%lu KiB, now and then\n", kb);
+	if (kb > 8192)
+		ZC_DEV_ERR_ONCE(dev, "%lu KiB on a device, once\n", kb);
+	if (kb > 16384)
+		ZC_DEV_WARN_RL(dev, "%lu KiB on a device, now and then\n", kb);
 	ZC_INFO("%d devices, %lu KiB\n", devs, kb);
 	return 0;
 }

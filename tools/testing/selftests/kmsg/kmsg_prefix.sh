@@ -8,7 +8,7 @@
 
 ids=${KMSG_IDS:-y}
 ktap_print_header
-ktap_set_plan 21
+ktap_set_plan 26
 
 clear_log
 load_mod test_kmsg_prefix
@@ -36,6 +36,22 @@ check "kmsg_dev_err(0) has no id in the prefix" \
 
 check "kmsg_dev_info() evaluates its device argument once" \
 	log_has "kmsgtest: kmsg_dev_info() evaluated its device 1 time(s)"
+
+# The _once and _ratelimited forms: their prefix and level, printed as
+# often as pr_warn_once() and pr_err_ratelimited() in the same loops.
+count() { dmesg -r | grep -cxF "$1"; }
+once=$(count "<4>kmsgtest: pr_warn_once")
+rl=$(count "<3>kmsgtest: pr_err_ratelimited")
+check "pr_warn_once() printed once, pr_err_ratelimited() held some of 20 back ($rl)" \
+	[ "$once" -eq 1 -a "$rl" -gt 0 -a "$rl" -lt 20 ]
+expect_eq "kmsg_warn_once(21) reads '$(pfx kmsgtest.21): warn once 21', as often as pr_warn_once()" \
+	"$(count "<4>$(pfx kmsgtest.21): warn once 21")" "$once"
+expect_eq "kmsg_dev_notice_once(22) reads '$(pfx kmsgtest.22): kmsg_prefix: dev notice once', as often" \
+	"$(count "<5>$(pfx kmsgtest.22): kmsg_prefix: dev notice once")" "$once"
+expect_eq "kmsg_err_ratelimited(23) reads '$(pfx kmsgtest.23): err ratelimited 23', as often as pr_err_ratelimited()" \
+	"$(count "<3>$(pfx kmsgtest.23): err ratelimited 23")" "$rl"
+expect_eq "kmsg_dev_info_ratelimited(24) reads '$(pfx kmsgtest.24): kmsg_prefix: dev info ratelimited', as often" \
+	"$(count "<6>$(pfx kmsgtest.24): kmsg_prefix: dev info ratelimited")" "$rl"
 
 # /dev/kmsg carries the device dictionary exactly as dev_err() does.
 timeout 1 cat /dev/kmsg > /tmp/devkmsg 2>/dev/null

@@ -25,6 +25,7 @@ static struct device *counted(struct device *dev)
 static int __init test_kmsg_prefix_init(void)
 {
 	struct device *dev;
+	int i;
 
 	pdev = platform_device_register_simple("kmsg_prefix", -1, NULL, 0);
 	if (IS_ERR(pdev))
@@ -52,6 +53,18 @@ static int __init test_kmsg_prefix_init(void)
 	kmsg_dev_info(18, counted(dev), "dev argument with a side effect\n");
 	pr_info("kmsg_dev_info() evaluated its device %u time(s)\n",
 		dev_evaluations);
+
+	/* As often as pr_*_once() / pr_*_ratelimited() print theirs */
+	for (i = 0; i < 3; i++) {
+		kmsg_warn_once(21, "warn once %d\n", 21);
+		kmsg_dev_notice_once(22, dev, "dev notice once\n");
+		pr_warn_once("pr_warn_once\n");
+	}
+	for (i = 0; i < 20; i++) {
+		kmsg_err_ratelimited(23, "err ratelimited %d\n", 23);
+		kmsg_dev_info_ratelimited(24, dev, "dev info ratelimited\n");
+		pr_err_ratelimited("pr_err_ratelimited\n");
+	}
 	return 0;
 }
 
