@@ -1,0 +1,56 @@
+#!/bin/bash
+# The messages converted to kmsg ids (patches/*-kmsg-message-ids.patch):
+# each converted file prints the same format strings as in Linux 6.12 (the
+# file before the patch, kept by quilt in build/linux/.pc), and has no
+# pr_<level>(), dev_<level>() or printk(KERN_<LEVEL>) call left that
+# scripts/coccinelle/misc/kmsg.cocci would convert; and each converted
+# message has a description in Documentation/kmsg/ whose Text is its
+# format (make D=1 in 20-kbuild checks the same, and severities, for the
+# files the small configuration builds).  README's catalog table is what
+# ws/catalog-table.sh makes of the build.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/ws/vars.sh"
+. "$top/tests/lib.sh"
+out=$top/build/test-conversions
+rm -rf "$out"
+mkdir -p "$out"
+
+patches=$(grep -- '-kmsg-message-ids\.patch$' "$top/patches/series")
+check "the series has conversion patches" [ -n "$patches" ]
+total=0
+for p in $patches; do
+	files=$(sed -n 's|^+++ b/||p' "$top/patches/$p")
+	for f in $files; do
+		orig=$KSRC/.pc/$p/$f
+		out=$("$top/ws/kmsg-formats.py" "$orig" "$KSRC/$f" 2>&1)
+		rc=$?
+		[ $rc -eq 0 ] || printf '%s\n' "$out" | sed 's/^/# /'
+		check "$f: the same format strings as before ${p%%-*}" [ $rc -eq 0 -a -f "$orig" ]
+		total=$((total + $(grep -cE '\bkmsg_(dev_)?[a-z]+(_once|_ratelimited)?\( *[1-9]' "$KSRC/$f")))
+	done
+	comp=$(sed -n 's/^#define KMSG_COMPONENT *"\(.*\)".*/\1/p' $(printf "$KSRC/%s " $files) | sort -u)
+	"$top/ws/kmsg-formats.py" --ids $(printf "$KSRC/%s " $files) | sed "s/^/$comp./" | sort > "$out/$comp.calls"
+	"$KOUT/scripts/kmsg-gen" dump "$top"/Documentation/kmsg/s390/* "$top"/Documentation/kmsg/[!s]* 2>/dev/null |
+		python3 -c 'import json, sys
+for l in sys.stdin:
+    d = json.loads(l)
+    print("%s\t%s" % (d["tag"], d["text"]))' | grep "^$comp\." | sort > "$out/$comp.described"
+	missing=$(comm -23 "$out/$comp.calls" "$out/$comp.described" | cut -f1 | tr '\n' ' ')
+	[ -z "$missing" ] || echo "# $comp: no description with the same text: $missing"
+	check "${p%.patch}: every converted message ($(wc -l < "$out/$comp.calls")) is described, with its format as Text" \
+		[ -s "$out/$comp.calls" -a -z "$missing" ]
+	left=$(cd "$KSRC" && spatch --very-quiet --no-includes --include-headers -D report \
+		--sp-file "$top/scripts/coccinelle/misc/kmsg.cocci" $files 2>&1)
+	rc=$?
+	[ -z "$left" ] || printf '%s\n' "$left" | sed 's/^/# left: /'
+	check "${p%.patch}: no message call left to convert" [ $rc -eq 0 -a -z "$left" ]
+done
+echo "# $total converted calls with an id"
+"$top/ws/catalog-table.sh" > "$out/table"
+sed -n '/^<!-- catalog: /,/^<!-- \/catalog -->/p' "$top/README.md" | sed '1d;$d' > "$out/readme-table"
+diff -u "$out/table" "$out/readme-table" > "$out/table.diff"
+rc=$?
+sed 's/^/# /' "$out/table.diff"
+check "README's catalog table is the build's (ws/catalog-table.sh --readme)" [ $rc -eq 0 ]
+done_testing

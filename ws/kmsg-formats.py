@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""The format strings of a C file's message calls, to compare a converted
+file with its original:
+
+    ws/kmsg-formats.py FILE            one format a line, in source order
+    ws/kmsg-formats.py ORIGINAL NEW    exit 1 and show what differs when the
+                                       two files' formats are not the same
+    ws/kmsg-formats.py --ids FILE...   "id<TAB>format" of each kmsg call with
+                                       an id, the trailing newline dropped
+
+A message call is pr_<level>(), dev_<level>() (and their _once and
+_ratelimited forms), printk() and kmsg_<level>() / kmsg_dev_<level>().
+Its format is the string-literal argument after the id and the device,
+adjacent literals joined, a leading KERN_<LEVEL> dropped.  Calls whose
+format is not a literal are listed as <expr>.
+"""
+import re
+import sys
+
+LEVELS = "emerg|alert|crit|err|warn|notice|info|debug|cont|devel"
+CALL = re.compile(r"\b(pr_(?:%s)|dev_(?:%s|dbg)|printk|kmsg_(?:%s)|kmsg_dev_(?:%s))"
+                  r"(?:_once|_ratelimited)?\s*\(" % ((LEVELS,) * 4))
+TOKEN = re.compile(r'"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'|/\*.*?\*/|//[^\n]*|'
+                   r'[A-Za-z_]\w*|\s+|.', re.S)
+
+
+def args_of(text, start):
+    """The arguments, as token lists, of the call whose '(' ends at start."""
+    depth, args, cur = 1, [], []
+    for m in TOKEN.finditer(text, start):
+        t = m.group()
+        if t.startswith("/*") or t.startswith("//") or t.isspace():
+            continue
+        if t in "([{":
+            depth += 1
+        elif t in ")]}":
+            depth -= 1
+            if depth == 0:
+                args.append(cur)
+                return args
+        elif t == "," and depth == 1:
+            args.append(cur)
+            cur = []
+            continue
+        cur.append(t)
+    return args
+
+
+def formats(path, ids=False):
+    text = open(path, encoding="utf-8", errors="replace").read()
+    # no calls inside comments or strings: blank them out, keeping offsets
+    clean = TOKEN.sub(lambda m: m.group() if not (m.group().startswith("/*") or
+                      m.group().startswith("//")) else " " * len(m.group()), text)
+    out = []
+    for m in CALL.finditer(clean):
+        name = m.group(1)
+        if clean[max(0, m.start() - 1)].isalnum() or clean[m.start() - 1:m.start()] == "_":
+            continue
+        args = args_of(clean, m.end())
+        skip = {"pr": 0, "printk": 0, "dev": 1, "kmsg": 1}
+        kind = "kmsg_dev" if name.startswith("kmsg_dev_") else name.split("_")[0]
+        n = 2 if kind == "kmsg_dev" else skip[kind]
+        if len(args) <= n:
+            continue
+        toks = [t for t in args[n] if not re.fullmatch(r"KERN_[A-Z]+", t)]
+        if toks and all(t.startswith('"') for t in toks):
+            fmt = "".join(t[1:-1] for t in toks)
+        else:
+            fmt = "<expr>"
+        if not ids:
+            out.append(fmt)
+        elif kind.startswith("kmsg") and args[0] != ["0"]:
+            out.append("%s\t%s" % ("".join(args[0]), re.sub(r"\\n$", "", fmt)))
+    return out
+
+
+def main():
+    if len(sys.argv) > 2 and sys.argv[1] == "--ids":
+        for path in sys.argv[2:]:
+            for f in formats(path, ids=True):
+                print(f)
+        return 0
+    if len(sys.argv) == 2:
+        for f in formats(sys.argv[1]):
+            print(f)
+        return 0
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    a, b = formats(sys.argv[1]), formats(sys.argv[2])
+    if sorted(a) == sorted(b):
+        return 0
+    for f in sorted(set(a) | set(b)):
+        if a.count(f) != b.count(f):
+            print("%s: %d before, %d after" % (f, a.count(f), b.count(f)))
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
