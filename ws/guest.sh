@@ -5,9 +5,12 @@
 #   ws/guest.sh [-e qemu|hercules] [-x EXTRA_DIR] [-t TIMEOUT] CMD
 #
 # The command's output goes to stdout.  The kernel's own console log is
-# kept in build/guest/console.log; a panic, oops, BUG or WARN in it, or a
-# guest that does not finish within the timeout, fails the run and the
-# tail of that log is shown.
+# kept in build/guest/console.log; a report of any kind in it (panic, oops,
+# BUG, WARNING, INFO: such as hung tasks and RCU stalls, lockdep, KASAN,
+# KFENCE, UBSAN, debug objects, list corruption), a leak that kmemleak
+# finds after the command (on a kernel with CONFIG_DEBUG_KMEMLEAK), or a
+# guest that does not finish within the timeout fails the run, and the
+# report or the tail of that log is shown.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/ws/vars.sh"
@@ -24,6 +27,8 @@ done
 shift $((OPTIND - 1))
 [ $# -eq 1 ] || { echo "usage: $0 [-e qemu|hercules] [-x dir] [-t secs] CMD" >&2; exit 2; }
 cmd=$1
+# What counts as a kernel report in the log (extended regular expression).
+problems='Kernel panic|Oops|BUG: |WARNING: |INFO: |Unable to handle kernel|Call Trace:|DEBUG_LOCKS_WARN_ON|possible (circular|recursive) locking|suspicious RCU usage|detected stall|UBSAN: |ODEBUG: |list_(add|del) corruption|suspected memory leak'
 
 image=$KOUT/arch/s390/boot/bzImage
 [ -f "$image" ] || { echo "guest: no kernel at $image; run 'make build' first" >&2; exit 2; }
@@ -67,13 +72,28 @@ mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 mount -t tmpfs tmpfs /tmp
 exec </dev/$tty >/dev/$tty 2>&1
 cd /extra
+# kmemleak's findings after the command: objects younger than 5 seconds
+# are not reported yet, and a second scan confirms the first.
+leaks() {
+	km=/sys/kernel/debug/kmemleak
+	[ -w \$km ] || return 0
+	sleep 6
+	echo scan > \$km
+	echo scan > \$km
+	cat \$km > /tmp/kmemleak
+	[ -s /tmp/kmemleak ] || return 0
+	echo KMSG-GUEST-KMEMLEAK-BEGIN
+	head -n 60 /tmp/kmemleak
+	echo KMSG-GUEST-KMEMLEAK-END
+}
 if [ $emu = hercules ]; then
 	# The 3215 console drops bursts: keep the kernel off it, and pace
 	# the command's output line by line, then say how many lines it had.
 	dmesg -n 1
 	sh /kmsg-cmd > /tmp/kmsg-out 2>&1
 	rc=\$?
-	dmesg | grep -E 'Kernel panic|Oops|BUG: |WARNING: |Unable to handle kernel|Call Trace:' > /tmp/kmsg-problems
+	leaks
+	dmesg | grep -E '$problems' > /tmp/kmsg-problems
 	echo KMSG-GUEST-BEGIN
 	while IFS= read -r line; do echo "\$line"; usleep 50000; done < /tmp/kmsg-out
 	echo KMSG-GUEST-RC=\$rc
@@ -85,6 +105,7 @@ else
 	echo KMSG-GUEST-BEGIN
 	sh /kmsg-cmd
 	echo KMSG-GUEST-RC=\$?
+	leaks
 fi
 sync
 poweroff -f
@@ -125,8 +146,16 @@ fail() {
 sed -n '/^KMSG-GUEST-BEGIN$/,/^KMSG-GUEST-RC=/p' "$out.clean" | sed '1d;/^KMSG-GUEST-RC=/d'
 [ $rc -eq 124 ] || [ $rc -eq 137 ] && fail "timed out after ${tmo}s"
 [ $rc -eq 0 ] || fail "$emu exited with status $rc: $(head -c 500 "$gdir/qemu.err" 2>/dev/null)"
-if grep -qE 'Kernel panic|Oops|BUG: |WARNING: |Unable to handle kernel|Call Trace:' "$log"; then
-	fail "the kernel reported a panic, oops, BUG or WARN"
+if grep -qE "$problems" "$log"; then
+	echo "guest: the kernel reported:" >&2
+	grep -E -m 5 "$problems" "$log" | tr -d '\r' | awk '{ print "  > " $0 }' >&2
+	fail "the kernel reported a problem (panic, oops, BUG, WARNING, INFO, lockdep, KASAN, ...)"
+fi
+if grep -q '^KMSG-GUEST-KMEMLEAK-BEGIN$' "$out.clean"; then
+	echo "guest: kmemleak found unreferenced objects:" >&2
+	sed -n '/^KMSG-GUEST-KMEMLEAK-BEGIN$/,/^KMSG-GUEST-KMEMLEAK-END$/p' "$out.clean" |
+		sed '1d;$d' | head -n 40 | awk '{ print "  > " $0 }' >&2
+	fail "kmemleak reported a leak"
 fi
 status=$(sed -n 's/^KMSG-GUEST-RC=\([0-9]*\)$/\1/p' "$out.clean" | tail -n 1)
 [ -n "$status" ] || fail "the guest stopped before the command finished"

@@ -11,6 +11,11 @@ mkdir -p "$dest"
 make -C "$KSRC/tools/testing/selftests" TARGETS=kmsg KDIR="$KOUT" \
 	ARCH=$ARCH CROSS_COMPILE=$CROSS_COMPILE INSTALL_PATH="$dest" \
 	install >"$dest.log" 2>&1 || { cat "$dest.log" >&2; exit 1; }
+# The functions of kernel/kmsg_catalog.c, for kmsg_faults.sh's stack filter.
+if [ -f "$KOUT/kernel/kmsg_catalog.o" ]; then
+	${CROSS_COMPILE}nm "$KOUT/kernel/kmsg_catalog.o" |
+		awk '$2 ~ /^[tT]$/ && $3 !~ /^\./ { print $3 }' > "$dest/kmsg/catalog_functions"
+fi
 "$KOUT/scripts/kmsg-gen" dump "$top/Documentation/kmsg/s390/xpram" \
 	"$top/Documentation/kmsg/kmsgcat" \
 	"$top/tools/testing/selftests/kmsg/test_modules/test_kmsg_cat_a.c" |

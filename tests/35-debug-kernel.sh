@@ -1,0 +1,27 @@
+#!/bin/bash
+# The kselftests on a debug kernel (kernel/configs/kmsg_debug.config, in
+# build/obj-debug): lockdep, KASAN, KFENCE, kmemleak, debug objects and
+# lists, atomic-sleep and RCU checks.  The guest harness fails a run on
+# any report of theirs and on a leak kmemleak finds after the tests.  With
+# failslab, kmsg_faults.sh fails every allocation of the catalog's
+# registration in turn.  KASAN and TCG make the guest slow (about 3 s a
+# load/unload cycle of two modules with readers): the stress test runs 40
+# cycles here (KMSG_DEBUG_STRESS_CYCLES), its leaks judged by kmemleak.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/tests/lib.sh"
+export KOUT=$top/build/obj-debug KSELFTEST_DIR=$top/build/kselftest-debug
+. "$top/ws/vars.sh"
+log=$top/build/test-debug-kernel.log
+
+{ KMSG_EXTRA_CONFIG=$top/kernel/configs/kmsg_debug.config "$top/ws/prepare.sh" &&
+	kmake; } > "$log" 2>&1
+rc=$?
+[ $rc -eq 0 ] || tail -n 20 "$log" | sed 's/^/# /'
+check "the debug kernel builds (lockdep, KASAN, KFENCE, kmemleak, failslab)" [ $rc -eq 0 ]
+if [ $rc -eq 0 ]; then
+	check "it has them all" sh -c "for o in PROVE_LOCKING KASAN KFENCE DEBUG_KMEMLEAK DEBUG_OBJECTS DEBUG_LIST DEBUG_ATOMIC_SLEEP PROVE_RCU FAILSLAB FAULT_INJECTION_DEBUG_FS; do grep -qx CONFIG_\$o=y '$KOUT/.config' || exit 1; done"
+	relay < <(GUEST_TIMEOUT=${DEBUG_GUEST_TIMEOUT:-1500} "$top/ws/guest-tests.sh" \
+		"kmsg_xpram.sh kmsg_prefix.sh kmsg_sysfs.sh kmsg_modules.sh kmsg_kunit.sh kmsg_faults.sh KMSG_STRESS_CYCLES=${KMSG_DEBUG_STRESS_CYCLES:-40} kmsg_stress.sh")
+fi
+done_testing
