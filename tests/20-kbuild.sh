@@ -118,8 +118,8 @@ check "make with nothing changed succeeds and writes neither vmlinux nor its cat
 
 # D=1 on the real tree.
 kbuild D=1 > "$out/d1.log" 2>&1
-check "make D=1 passes on the tree (xpram is fully described)" [ $? -eq 0 ]
-check "and reports no finding" sh -c "! grep -qE ': xpram\.[0-9]+: ' '$out/d1.log'"
+check "make D=1 passes on the tree (every message with an id is described)" [ $? -eq 0 ]
+check "and reports no finding" sh -c "! grep -qE ': [A-Za-z][A-Za-z0-9_-]*\.[0-9]+: ' '$out/d1.log'"
 
 # Remove xpram.2's description from the tree (the link in build/linux
 # only; ws/prepare.sh puts it back) and check that D=1 fails.
@@ -160,8 +160,12 @@ check "restoring the description rebuilds vmlinux's catalog with it" [ $? -eq 0 
 rm -rf "$KOUT/man"
 kbuild D=2 > "$out/d2.log" 2>&1
 check "make D=2 succeeds" [ $? -eq 0 ]
-check "make D=2 writes a man page per described message" \
-	sh -c "[ \"\$(cd '$KOUT/man' && ls)\" = \"\$(printf 'xpram.%s.9\n' 1 2 3 4 5)\" ]"
+# the described tags of vmlinux's catalog, as kmsg_install lists them
+(cd "$KOUT" && scripts/kmsg-gen index --srctree "$KSRC" --srcarch "$ARCH" vmlinux.o) |
+	awk -F'\t' '!/^#/ && $6 != "" { print $1 ".9" }' | sort > "$out/described"
+(cd "$KOUT/man" && ls) | sort > "$out/man-pages"
+check "make D=2 writes a man page per described message ($(wc -l < "$out/described"), xpram.1.9 among them)" \
+	sh -c "grep -qx xpram.1.9 '$out/man-pages' && diff -u '$out/described' '$out/man-pages'"
 check "the man pages pass groff -man -ww -z" \
 	sh -c "groff -man -ww -z '$KOUT'/man/*.9 2>&1 | grep . && exit 1 || exit 0"
 kmake >/dev/null 2>&1
