@@ -85,5 +85,24 @@ commit "selftests/kmsg: test the message catalog with test modules" \
 shared tags, a corrupt catalog section and a load/unload stress test." \
 	-- tools/testing/selftests/kmsg Documentation/kmsg/kmsgcat
 
+commit "scripts: convert a component's messages to kmsg ids with Coccinelle" \
+"scripts/kmsg-convert.py numbers the pr_<level>(), dev_<level>() and
+printk(KERN_<LEVEL>) calls of the files of one component in source order
+and has scripts/coccinelle/misc/kmsg.cocci turn them into kmsg_*() calls;
+the format strings stay as they are." \
+	-- scripts/kmsg-convert.py scripts/coccinelle/misc/kmsg.cocci
+
+# One change per converted component, with its descriptions.
+for p in $(grep -- '-kmsg-message-ids\.patch$' "$top/patches/series"); do
+	file=$(sed -n 's|^+++ b/||p' "$top/patches/$p" | head -n 1)
+	comp=$(sed -n 's/^#define KMSG_COMPONENT *"\(.*\)".*/\1/p' "$top/build/linux/$file")
+	where=$(dirname "$file")
+	commit "s390/$comp: message ids and descriptions" \
+"The messages of the $comp component (${where}) get ids with
+scripts/kmsg-convert.py; their format strings are unchanged.  Each is
+described in Documentation/kmsg/s390/$comp." \
+		"$p" -- "Documentation/kmsg/s390/$comp"
+done
+
 git format-patch -q -o "$out" "$base"
 ls "$out"
