@@ -985,8 +985,10 @@ int catalog_run(const struct catalog_opts *o)
 	struct tag *tags;
 	int i, n, findings, status = 0;
 
-	if (records_read(&rs, o->object))
+	if (records_read(&rs, o->object)) {
+		records_free(&rs);
 		return 2;
+	}
 	findings = resolve_tags(o, &cache, &rs, &tags, &n);
 
 	if (o->check) {
@@ -1090,6 +1092,7 @@ int index_run(const struct catalog_opts *o, char **objects, int nr)
 		int n;
 
 		if (records_read(&rs, objects[i])) {
+			records_free(&rs);
 			status = 2;
 			continue;
 		}

@@ -407,7 +407,8 @@ static int parse_block(struct parser *p, struct desc *d)
 			problem = "%s: no Description:", arg = d->tag;
 	}
 	if (!problem) {
-		d->text = arena_strndup(a, p->text.buf, p->text.len);
+		d->text = arena_strndup(a, p->text.buf ? p->text.buf : "",
+					p->text.len);
 		problem = split_params(p, d);
 		if (problem)
 			arg = d->tag, bad_line = param_line;

@@ -217,6 +217,8 @@ PY
 	row "kmsg-gen catalog --check on vmlinux.o alone" "$(mmm $g1 $g2 $g3)" "what D=1 adds to a link, besides relinking"
 fi
 
+# ws/fuzz.sh's section (between its markers) stays as it is
+fuzz=$(sed -n '/^<!-- fuzz: written by ws\/fuzz.sh -->$/,/^<!-- \/fuzz -->$/p' "$report" 2>/dev/null)
 {
 	echo "# Benchmarks"
 	echo
@@ -227,5 +229,6 @@ fi
 	echo "| measure | value | notes |"
 	echo "| --- | --- | --- |"
 	cat "$rows"
+	[ -z "$fuzz" ] || printf '\n%s\n' "$fuzz"
 } > "$report"
 echo "bench: wrote $report"

@@ -1,0 +1,73 @@
+#!/bin/bash
+# Build the four fuzz targets of ws/fuzz/ with AddressSanitizer and UBSan:
+#   ws/fuzz/build.sh OUTDIR libfuzzer     clang -fsanitize=fuzzer (ws/fuzz.sh)
+#   ws/fuzz/build.sh OUTDIR standalone    $CC (gcc by default) with driver.c,
+#                                         a main() that runs files once
+#                                         (tests/12-fuzz-regress.sh)
+# OUTDIR/{desc,records,tool,validate} are the programs; OUTDIR/build.log has
+# the compiler's messages.  Exit status: 0, or 1 if a target does not build.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+fz=$top/ws/fuzz
+out=${1:?usage: build.sh OUTDIR libfuzzer|standalone}
+mode=${2:?usage: build.sh OUTDIR libfuzzer|standalone}
+mkdir -p "$out/obj"
+log=$out/build.log
+: > "$log"
+
+san="-fsanitize=address,undefined -fno-sanitize-recover=all"
+case $mode in
+libfuzzer)
+	cc=${CC:-clang}
+	san="-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all"
+	driver=
+	;;
+standalone)
+	cc=${CC:-gcc}
+	driver=$out/obj/driver.o
+	;;
+*)
+	echo "build.sh: unknown mode '$mode'" >&2
+	exit 2
+	;;
+esac
+cflags="-std=gnu11 -g -O1 -fno-omit-frame-pointer -Wall $san"
+kshim="-I$fz/kshim -I$top/include -DCONFIG_KMSG_CATALOG"
+
+# obj NAME SOURCE FLAGS...: compile SOURCE to $out/obj/NAME.o
+obj() {
+	local name=$1 src=$2
+	shift 2
+	echo "$cc $cflags $* -c -o $out/obj/$name.o $src" >> "$log"
+	$cc $cflags "$@" -c -o "$out/obj/$name.o" "$src" >> "$log" 2>&1
+}
+# link TARGET OBJECTS...
+link() {
+	local t=$1
+	shift
+	echo "$cc $cflags -o $out/$t $* $driver" >> "$log"
+	$cc $cflags -o "$out/$t" "$@" $driver >> "$log" 2>&1
+}
+
+ok=0
+if [ "$mode" = standalone ]; then
+	obj driver "$fz/driver.c" || ok=1
+fi
+s=$top/scripts
+o=$out/obj
+obj gen "$s/kmsg-gen.c" -I"$s" -Dmain=kmsg_gen_main &&
+obj parse "$s/kmsg-parse.c" -I"$s" &&
+obj records-src "$s/kmsg-records.c" -I"$s" &&
+obj catalog-src "$s/kmsg-catalog.c" -I"$s" || ok=1
+{ obj desc "$fz/desc.c" -I"$s" -I"$fz" &&
+  link desc "$o/desc.o" "$o/gen.o" "$o/records-src.o" "$o/catalog-src.o"; } || ok=1
+{ obj records "$fz/records.c" -I"$s" -I"$fz" &&
+  link records "$o/records.o" "$o/gen.o" "$o/parse.o"; } || ok=1
+{ obj tool "$fz/tool.c" -I"$top/tools/kmsg" &&
+  obj db "$top/tools/kmsg/db.c" -I"$top/tools/kmsg" &&
+  link tool "$o/tool.o" "$o/db.o"; } || ok=1
+{ obj validate "$fz/validate.c" $kshim &&
+  obj kmsg_catalog "$top/kernel/kmsg_catalog.c" $kshim &&
+  link validate "$o/validate.o" "$o/kmsg_catalog.o"; } || ok=1
+[ $ok -eq 0 ] || echo "build.sh: some targets did not build, see $log" >&2
+exit $ok
