@@ -11,8 +11,6 @@ rm -rf "$out"
 mkdir -p "$out"
 . "$top/tests/lib.sh"
 
-# diag FILE: a file's lines as TAP comments (never read as results)
-diag() { sed 's/^/# /' "$1"; }
 
 gen=$out/kmsg-gen
 gcc -Wall -Wextra -Werror -O2 -g -o "$gen" -I"$top/scripts" \
@@ -225,26 +223,6 @@ check "the page renders the message, parameters and both description paragraphs"
 	       grep -qF '.A line starting with a dot.' '$out/man1.txt'"
 
 # --- valgrind and fuzz regressions ----------------------------------------------
-# vg_check DESC STATUS NAME CMD...: CMD run under valgrind exits STATUS (what
-# it exits with alone) and valgrind reports nothing; its output goes to
-# $out/NAME.out and .err, valgrind's to $out/NAME.vg.
-vg_check() {
-	local d=$1 want=$2 log=$out/$3 rc
-	shift 3
-	if ! command -v valgrind >/dev/null; then
-		nok "$d (valgrind is not installed)"
-		return
-	fi
-	valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=all \
-		--log-file="$log.vg" "$@" >"$log.out" 2>"$log.err"
-	rc=$?
-	if [ $rc -eq "$want" ] && [ -f "$log.vg" ] && [ ! -s "$log.vg" ]; then
-		ok "$d"
-	else
-		[ -f "$log.vg" ] && diag "$log.vg"
-		nok "$d (exit $rc, want $want; valgrind log $log.vg)"
-	fi
-}
 vg_check "valgrind: dump of malformed input exits 1 and is clean" 1 vg1 \
 	"$gen" dump "$fx/malformed.txt" "$fx/src/fix.c"
 vg_check "valgrind: catalog --check --man --data of an object with findings exits 1 and is clean" 1 vg2 \

@@ -12,7 +12,6 @@ rm -rf "$out"
 mkdir -p "$out"
 . "$top/tests/lib.sh"
 
-diag() { sed 's/^/# /' "$1"; }
 
 CC=gcc "$top/ws/fuzz/build.sh" "$out/bin" standalone >/dev/null 2>&1
 rc=$?

@@ -8,8 +8,6 @@ rm -rf "$out"
 mkdir -p "$out"
 . "$top/tests/lib.sh"
 
-# diag FILE: a file's lines as TAP comments (never read as results)
-diag() { sed 's/^/# /' "$1"; }
 
 # CFLAGS from the environment, not the command line: the Makefile's
 # "CFLAGS += -Wall -Wextra" then appends to it instead of being overridden.
@@ -197,26 +195,6 @@ assert [r["line"] for r in rows] == [
     "bad: \ufffd\ufffd"], rows
 assert rows[0]["parameters"] == [{"description": "@1: the size", "value": "\ufffd\ufffd\ufffd"}], rows' "$out/utf8.json"
 
-# vg_check DESC STATUS NAME CMD...: CMD run under valgrind exits STATUS (what
-# it exits with alone) and valgrind reports nothing; its output goes to
-# $out/NAME.out and .err, valgrind's to $out/NAME.vg.
-vg_check() {
-	local d=$1 want=$2 log=$out/$3 rc
-	shift 3
-	if ! command -v valgrind >/dev/null; then
-		nok "$d (valgrind is not installed)"
-		return
-	fi
-	valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=all \
-		--log-file="$log.vg" "$@" >"$log.out" 2>"$log.err"
-	rc=$?
-	if [ $rc -eq "$want" ] && [ -f "$log.vg" ] && [ ! -s "$log.vg" ]; then
-		ok "$d"
-	else
-		[ -f "$log.vg" ] && diag "$log.vg"
-		nok "$d (exit $rc, want $want; valgrind log $log.vg)"
-	fi
-}
 vg_check "valgrind: annotate exits 0 and is clean" 0 vg1 \
 	"$out/kmsg" --sysfs "$sys" --catalog "$fx/catalog" annotate "$fx/dmesg.log"
 vg_check "valgrind: list --json exits 0 and is clean" 0 vg2 \

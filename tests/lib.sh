@@ -26,4 +26,26 @@ relay() {
 		fi
 	done
 }
+# diag FILE: a file's lines as TAP comments (never read as results)
+diag() { sed 's/^/# /' "$1"; }
+# vg_check DESC STATUS NAME CMD...: CMD run under valgrind exits STATUS (what
+# it exits with alone) and valgrind reports nothing; its output goes to
+# $out/NAME.out and .err, valgrind's to $out/NAME.vg.
+vg_check() {
+	local d=$1 want=$2 log=$out/$3 rc
+	shift 3
+	if ! command -v valgrind >/dev/null; then
+		nok "$d (valgrind is not installed)"
+		return
+	fi
+	valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=all \
+		--log-file="$log.vg" "$@" >"$log.out" 2>"$log.err"
+	rc=$?
+	if [ $rc -eq "$want" ] && [ -f "$log.vg" ] && [ ! -s "$log.vg" ]; then
+		ok "$d"
+	else
+		[ -f "$log.vg" ] && diag "$log.vg"
+		nok "$d (exit $rc, want $want; valgrind log $log.vg)"
+	fi
+}
 done_testing() { echo "1..$n"; [ "$failed" -eq 0 ]; exit; }
