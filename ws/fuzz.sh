@@ -261,6 +261,11 @@ PY
 	else
 		echo "No crash, leak, timeout or out-of-memory in this campaign."
 	fi
+	# what earlier campaigns found, kept as regression inputs
+	(cd "$top" && ls -d tests/kmsg-gen/fuzz-regress/* tests/fuzz-regress/*/* 2>/dev/null) |
+		grep -E '/(crash|leak|timeout|oom)-[^/]*$' | sed 's|-[^/-]*$|-*|' | sort | uniq -c |
+		awk '{ n += $1; l = l (l ? ", " : "") "`" $2 "` " $1 }
+		     END { if (n) print "Regression inputs from crashes found so far, run by `make check`: " n " (" l ")." }'
 } > "$d/results.md"
 cat "$d/results.md"
 echo "fuzz: wrote $d/results.md"
