@@ -3,6 +3,8 @@
 # 64 MiB of expanded storage, a 3215 console) and copy the console to
 # stdout until the guest reports its exit status, stops or times out.
 #   ws/hercules.sh GUEST_DIR TIMEOUT
+# HERCULES_DEVICES adds device statements to the configuration, one a
+# line, for example "0120 3390 /path/disk.3390" for a DASD made by dasdinit.
 # Exit status: 0 when the guest finished, 124 on timeout, 1 when the CPU
 # stopped in a disabled wait (a panic) or Hercules failed.
 set -uo pipefail
@@ -36,6 +38,7 @@ NUMCPU 1
 OSTAILOR LINUX
 PANRATE FAST
 0009 3215-C / noprompt
+${HERCULES_DEVICES:-}
 CNF
 echo "ipl $h/linux.ins" > "$h/rc"
 

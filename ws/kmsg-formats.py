@@ -11,7 +11,8 @@ file with its original:
 A message call is pr_<level>(), dev_<level>() (and their _once and
 _ratelimited forms), printk() and kmsg_<level>() / kmsg_dev_<level>().
 Its format is the string-literal argument after the id and the device,
-adjacent literals joined, a leading KERN_<LEVEL> dropped.  Calls whose
+adjacent literals joined (KMSG_COMPONENT among them read as the file's
+component name), a leading KERN_<LEVEL> dropped.  Calls whose
 format is not a literal are listed as <expr>.
 """
 import re
@@ -51,6 +52,8 @@ def formats(path, ids=False):
     # no calls inside comments or strings: blank them out, keeping offsets
     clean = TOKEN.sub(lambda m: m.group() if not (m.group().startswith("/*") or
                       m.group().startswith("//")) else " " * len(m.group()), text)
+    m = re.search(r'^#define\s+KMSG_COMPONENT\s+("[^"]*")', text, re.M)
+    comp = m.group(1) if m else None
     out = []
     for m in CALL.finditer(clean):
         name = m.group(1)
@@ -63,6 +66,8 @@ def formats(path, ids=False):
         if len(args) <= n:
             continue
         toks = [t for t in args[n] if not re.fullmatch(r"KERN_[A-Z]+", t)]
+        # the file's component name, as the preprocessor would paste it
+        toks = [comp if t == "KMSG_COMPONENT" and comp else t for t in toks]
         if toks and all(t.startswith('"') for t in toks):
             fmt = "".join(t[1:-1] for t in toks)
         else:

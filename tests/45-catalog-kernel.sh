@@ -1,0 +1,104 @@
+#!/bin/bash
+# The catalog kernel: kernel/configs/kmsg_catalog.config in
+# build/obj-catalog builds every converted s390 component (modules where
+# Kconfig allows) with make D=1, so every converted message must have its
+# description.  Then real messages: the kernel boots in QEMU with all its
+# modules loaded, and under Hercules with a 3390 DASD made by dasdinit,
+# which comes online unformatted, is formatted, used, refused a second
+# format and refused going offline while open; every log line of a
+# converted component must carry an id and be explained by kmsg annotate.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/tests/lib.sh"
+export KOUT=$top/build/obj-catalog
+. "$top/ws/vars.sh"
+out=$top/build/test-catalog
+rm -rf "$out"
+mkdir -p "$out/extra"
+
+{ KMSG_EXTRA_CONFIG=$top/kernel/configs/kmsg_catalog.config "$top/ws/prepare.sh" &&
+	kmake D=1; } > "$out/build.log" 2>&1
+rc=$?
+[ $rc -eq 0 ] || grep -v '^ \*' "$out/build.log" | tail -n 20 | sed 's/^/# /'
+check "the catalog kernel builds with make D=1 (every converted message described)" [ $rc -eq 0 ]
+if [ $rc -ne 0 ]; then
+	done_testing
+	exit
+fi
+
+# Every file a conversion patch changes is compiled in this configuration.
+grep -h '^+++ b/.*\.c' "$top"/patches/*-kmsg-message-ids.patch | sed 's|^+++ b/||; s|\.c$|.o|' |
+	sort -u > "$out/converted-objects"
+while read -r o; do [ -f "$KOUT/$o" ] || echo "$o"; done < "$out/converted-objects" > "$out/missing-objects"
+sed 's/^/# not built: /' "$out/missing-objects"
+check "all $(wc -l < "$out/converted-objects") converted files are compiled in it" [ ! -s "$out/missing-objects" ]
+
+# The components whose messages are converted and described.
+comps=$(ls "$top/Documentation/kmsg/s390" | tr '\n' ' ')
+cp "$top/tools/testing/selftests/kmsg/kmsg_explained.sh" "$out/extra/"
+s390x-linux-gnu-gcc -Wall -Wextra -Werror -O2 -static -o "$out/extra/dasd_format" \
+	"$top/tools/testing/selftests/kmsg/dasd_format.c" 2> "$out/dasd_format.err"
+check "the DASD format helper builds for s390x" [ $? -eq 0 ]
+
+# QEMU: the boot messages, then every module of the build loaded.
+GUEST_TIMEOUT=${CATALOG_GUEST_TIMEOUT:-600} "$top/ws/guest.sh" -x "$out/extra" "
+echo boot-entries=\$(ls -d /sys/kernel/kmsg/*/* | wc -l)
+for m in \$(sed 's|.*/||; s|\.ko\$||' /lib/modules/*/modules.order); do
+	modprobe \$m 2>/dev/null && echo loaded=\$m
+done
+sh ./kmsg_explained.sh $comps" > "$out/qemu" 2> "$out/qemu.err"
+rc=$?
+sed 's/^/# /' "$out/qemu.err" | head -n 20
+grep '^not explained' "$out/qemu" | head -n 20 | sed 's/^/# /'
+boot=$(sed -n 's/^boot-entries=//p' "$out/qemu")
+read -r lines good entries < <(sed -n 's/^lines=\([0-9]*\) explained=\([0-9]*\) entries=\([0-9]*\)$/\1 \2 \3/p' "$out/qemu")
+diag "QEMU: ${lines:-?} log lines of converted components, ${good:-?} explained; ${boot:-?} catalog entries registered at boot, ${entries:-?} with $(grep -c '^loaded=' "$out/qemu") modules loaded"
+check "QEMU guest: every log line of a converted component carries an id and is explained" \
+	sh -c "[ $rc -eq 0 ] && [ '${lines:-0}' -gt 0 ] && [ '${lines:-0}' = '${good:-}' ]"
+check "QEMU guest: the catalog has entries at boot and more with the modules" \
+	sh -c "[ '${boot:-0}' -gt 0 ] && [ '${entries:-0}' -gt '${boot:-0}' ]"
+
+# Hercules with a 3390 model 1 volume of 10 cylinders (150 tracks).
+dasdinit -z "$out/disk.3390" 3390-1 LNX001 10 > "$out/dasdinit.log" 2>&1
+check "dasdinit makes a 3390 volume" [ $? -eq 0 ]
+bus=0.0.0120
+HERCULES_DEVICES="0120 3390 $out/disk.3390" GUEST_TIMEOUT=${HERCULES_TIMEOUT:-400} \
+"$top/ws/guest.sh" -e hercules -x "$out/extra" "
+modprobe dasd_eckd_mod
+echo 1 > /sys/bus/ccw/devices/$bus/online
+for i in 1 2 3 4 5 6 7 8 9 10; do [ -b /dev/dasda ] && break; sleep 1; done
+./dasd_format /dev/dasda 150
+dd if=/dev/urandom of=/tmp/a bs=4096 count=256 2>/dev/null
+dd if=/tmp/a of=/dev/dasda bs=4096 seek=64 2>/dev/null && sync
+echo 3 > /proc/sys/vm/drop_caches
+dd if=/dev/dasda of=/tmp/b bs=4096 skip=64 count=256 2>/dev/null
+cmp /tmp/a /tmp/b && echo roundtrip=ok
+./dasd_format -n /dev/dasda 150
+exec 3< /dev/dasda
+echo 0 > /sys/bus/ccw/devices/$bus/online 2>/dev/null
+echo offline-while-open=\$?
+exec 3<&-
+echo 0 > /sys/bus/ccw/devices/$bus/online
+echo offline=\$?
+dmesg | sed 's/^\[ *[0-9.]*\] //' | grep -E '^dasd'
+sh ./kmsg_explained.sh $comps" > "$out/hercules" 2> "$out/hercules.err"
+rc=$?
+sed 's/^/# /' "$out/hercules.err" | head -n 20
+has() { grep -qE -- "$1" "$out/hercules"; }
+check "the DASD comes online in the Hercules guest, its message with an id" \
+	has "^dasd-eckd\.[0-9]+: $bus: New DASD 3390/.* with 10 cylinders, 15 heads"
+check "the unformatted volume is reported with an id" has "^dasd-eckd\.[0-9]+: $bus: The DASD is not formatted$"
+check "it is formatted (BIODASDFMT), and 1 MiB written reads back identical after dropping caches" \
+	sh -c "grep -qx 'formatted 150 tracks of /dev/dasda' '$out/hercules' && grep -qx roundtrip=ok '$out/hercules'"
+check "a format while it is enabled is refused (EBUSY) and logged with an id" \
+	sh -c "grep -qx 'format of an enabled DASD: Device or resource busy' '$out/hercules' &&
+		grep -qE '^dasd\.[0-9]+: $bus: The DASD cannot be formatted while it is enabled$' '$out/hercules'"
+check "setting it offline while open fails and is logged with an id; once closed it goes offline" \
+	sh -c "grep -qx offline-while-open=1 '$out/hercules' && grep -qx offline=0 '$out/hercules' &&
+		grep -qE '^dasd\.[0-9]+: $bus: The DASD cannot be set offline with open count 1$' '$out/hercules'"
+grep '^not explained' "$out/hercules" | head -n 20 | sed 's/^/# /'
+read -r lines good entries < <(sed -n 's/^lines=\([0-9]*\) explained=\([0-9]*\) entries=\([0-9]*\)$/\1 \2 \3/p' "$out/hercules")
+diag "Hercules: ${lines:-?} log lines of converted components, ${good:-?} explained, ${entries:-?} catalog entries registered"
+check "Hercules guest: every log line of a converted component (the DASD's too) is explained" \
+	sh -c "[ $rc -eq 0 ] && [ '${lines:-0}' -gt 0 ] && [ '${lines:-0}' = '${good:-}' ]"
+done_testing
