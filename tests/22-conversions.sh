@@ -5,9 +5,8 @@
 # pr_<level>(), dev_<level>() or printk(KERN_<LEVEL>) call left that
 # scripts/coccinelle/misc/kmsg.cocci would convert; and each converted
 # message has a description in Documentation/kmsg/ whose Text is its
-# format (make D=1 in 20-kbuild checks the same, and severities, for the
-# files the small configuration builds).  README's catalog table is what
-# ws/catalog-table.sh makes of the build.
+# format (make D=1 checks the same, and severities, on the catalog
+# kernel: tests/45-catalog-kernel.sh).
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/ws/vars.sh"
@@ -47,10 +46,4 @@ for l in sys.stdin:
 	check "${p%.patch}: no message call left to convert" [ $rc -eq 0 -a -z "$left" ]
 done
 echo "# $total converted calls with an id"
-"$top/ws/catalog-table.sh" > "$out/table"
-sed -n '/^<!-- catalog: /,/^<!-- \/catalog -->/p' "$top/README.md" | sed '1d;$d' > "$out/readme-table"
-diff -u "$out/table" "$out/readme-table" > "$out/table.diff"
-rc=$?
-sed 's/^/# /' "$out/table.diff"
-check "README's catalog table is the build's (ws/catalog-table.sh --readme)" [ $rc -eq 0 ]
 done_testing

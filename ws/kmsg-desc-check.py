@@ -32,7 +32,7 @@ def convs(fmt):
         c = m.group()
         if c == "%%":
             continue
-        n += 1 + c.count("*")
+        n += 1   # as kmsg-gen counts: "%.*s" is one value on the line
     return n
 
 
