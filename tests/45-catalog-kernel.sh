@@ -41,8 +41,10 @@ rc=$?
 sed 's/^/# /' "$out/table.diff"
 check "README's catalog table is this build's (KOUT=build/obj-catalog ws/catalog-table.sh --readme)" [ $rc -eq 0 ]
 
-# The components whose messages are converted and described.
-comps=$(ls "$top/Documentation/kmsg/s390" | tr '\n' ' ')
+# The components whose messages are converted and described.  Not xpram:
+# it prints its informational lines with id 0 (no id, no catalog entry, as
+# the contract has it) and tests/30 and 50 cover it.
+comps=$(ls "$top/Documentation/kmsg/s390" | grep -vx xpram | tr '\n' ' ')
 cp "$top/tools/testing/selftests/kmsg/kmsg_explained.sh" "$out/extra/"
 s390x-linux-gnu-gcc -Wall -Wextra -Werror -O2 -static -o "$out/extra/dasd_format" \
 	"$top/tools/testing/selftests/kmsg/dasd_format.c" 2> "$out/dasd_format.err"
@@ -60,7 +62,7 @@ sed 's/^/# /' "$out/qemu.err" | head -n 20
 grep '^not explained' "$out/qemu" | head -n 20 | sed 's/^/# /'
 boot=$(sed -n 's/^boot-entries=//p' "$out/qemu")
 read -r lines good entries < <(sed -n 's/^lines=\([0-9]*\) explained=\([0-9]*\) entries=\([0-9]*\)$/\1 \2 \3/p' "$out/qemu")
-diag "QEMU: ${lines:-?} log lines of converted components, ${good:-?} explained; ${boot:-?} catalog entries registered at boot, ${entries:-?} with $(grep -c '^loaded=' "$out/qemu") modules loaded"
+echo "# QEMU: ${lines:-?} log lines of converted components, ${good:-?} explained; ${boot:-?} catalog entries registered at boot, ${entries:-?} with $(grep -c '^loaded=' "$out/qemu") modules loaded"
 check "QEMU guest: every log line of a converted component carries an id and is explained" \
 	sh -c "[ $rc -eq 0 ] && [ '${lines:-0}' -gt 0 ] && [ '${lines:-0}' = '${good:-}' ]"
 check "QEMU guest: the catalog has entries at boot and more with the modules" \
@@ -106,7 +108,7 @@ check "setting it offline while open fails and is logged with an id; once closed
 		grep -qE '^dasd\.[0-9]+: $bus: The DASD cannot be set offline with open count 1$' '$out/hercules'"
 grep '^not explained' "$out/hercules" | head -n 20 | sed 's/^/# /'
 read -r lines good entries < <(sed -n 's/^lines=\([0-9]*\) explained=\([0-9]*\) entries=\([0-9]*\)$/\1 \2 \3/p' "$out/hercules")
-diag "Hercules: ${lines:-?} log lines of converted components, ${good:-?} explained, ${entries:-?} catalog entries registered"
+echo "# Hercules: ${lines:-?} log lines of converted components, ${good:-?} explained, ${entries:-?} catalog entries registered"
 check "Hercules guest: every log line of a converted component (the DASD's too) is explained" \
 	sh -c "[ $rc -eq 0 ] && [ '${lines:-0}' -gt 0 ] && [ '${lines:-0}' = '${good:-}' ]"
 done_testing

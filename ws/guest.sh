@@ -95,7 +95,15 @@ if [ $emu = hercules ]; then
 	leaks
 	dmesg | grep -E '$problems' > /tmp/kmsg-problems
 	echo KMSG-GUEST-BEGIN
-	while IFS= read -r line; do echo "\$line"; usleep 50000; done < /tmp/kmsg-out
+	# Long lines lose their ends on the way: send at most 60 characters
+	# a write, each piece but the last ending in a backslash and the next
+	# starting with KMSG+ (the host joins them).
+	awk '{ s = \$0
+		while (length(s) > 60) {
+			print substr(s, 1, 60) "\\\\"; fflush(); system("usleep 50000")
+			s = "KMSG+" substr(s, 61)
+		}
+		print s; fflush(); system("usleep 50000") }' /tmp/kmsg-out
 	echo KMSG-GUEST-RC=\$rc
 	while IFS= read -r line; do echo "KMSG-GUEST-PROBLEM: \$line"; usleep 20000; done < /tmp/kmsg-problems
 	echo KMSG-GUEST-LINES=\$(wc -l < /tmp/kmsg-out)
@@ -132,7 +140,10 @@ hercules)
 	cp "$gdir/herc/hercules.log" "$log"
 	;;
 esac
-tr -d '\r' < "$out" > "$out.clean"
+tr -d '\r' < "$out" |
+awk 'NR > 1 && held ~ /\\$/ && /^KMSG\+/ {
+	held = substr(held, 1, length(held) - 1) substr($0, 6); next }
+	NR > 1 { print held } { held = $0 } END { if (NR) print held }' > "$out.clean"
 
 fail() {
 	echo "guest: $*" >&2

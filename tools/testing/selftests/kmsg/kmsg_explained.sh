@@ -7,8 +7,9 @@
 #
 # Takes the kernel log (dmesg), keeps the lines whose prefix is one of the
 # components ("cio: ...", "cio.7: ...", "dasd-eckd.3: 0.0.0120: ...") and
-# checks each: it carries an id, /sys/kernel/kmsg/<component>/<id> exists,
-# and "kmsg annotate" prints the entry's tag, its description and its user
+# checks each: it carries an id, has a catalog entry (in /sys/kernel/kmsg,
+# or in the installed catalog for a module that failed to load), and
+# "kmsg annotate" prints the entry's tag, its description and its user
 # action under the line.  Prints one "explained: LINE" or "not explained
 # (REASON): LINE" a line, then "lines=N explained=M entries=E", E being the
 # catalog entries registered now.  Exit status 1 if a line is not
@@ -48,9 +49,12 @@ function judge(   why, tag, comp, id, f) {
 	else {
 		comp = tag; sub(/\.[0-9]+$/, "", comp)
 		id = tag; sub(/.*\./, "", id)
+		# registered, or (a module whose init failed) in the installed
+		# catalog that kmsg explain reads after sysfs
 		f = sys "/" comp "/" id "/description"
-		if ((getline junk < f) < 0)
-			why = "no entry in " sys
+		if ((getline junk < f) < 0 &&
+		    system("kmsg explain " tag " > /dev/null 2>&1") != 0)
+			why = "no catalog entry"
 		close(f)
 		if (why == "" && head != "-- " tag " (")
 			why = "kmsg annotate shows no entry"
