@@ -28,7 +28,7 @@ for p in $patches; do
 		check "$f: the same format strings as before ${p%%-*}" [ $rc -eq 0 -a -f "$orig" ]
 		total=$((total + $(grep -cE '\bkmsg_(dev_)?[a-z]+(_once|_ratelimited)?\( *[1-9]' "$KSRC/$f")))
 	done
-	comp=$(sed -n 's/^#define KMSG_COMPONENT *"\(.*\)".*/\1/p' $(printf "$KSRC/%s " $files) | sort -u)
+	comp=$(sed -n 's/^#define[[:space:]]*KMSG_COMPONENT[[:space:]]*"\(.*\)".*/\1/p' $(printf "$KSRC/%s " $files) | sort -u)
 	"$top/ws/kmsg-formats.py" --ids $(printf "$KSRC/%s " $files) | sed "s/^/$comp./" | sort > "$out/$comp.calls"
 	"$KOUT/scripts/kmsg-gen" dump "$top"/Documentation/kmsg/s390/* "$top"/Documentation/kmsg/[!s]* 2>/dev/null |
 		python3 -c 'import json, sys
