@@ -4,7 +4,8 @@ kernel build (make D=1 does the same and more on a built tree):
 
     ws/kmsg-desc-check.py COMPONENT DESCFILE...
 
-The calls are read from the files of build/linux that define the component;
+The calls are read from the files of build/linux (or $KMSG_SRC) that
+define the component;
 each tag must be described once, with the call's format as Text, the call's
 level as Severity and one @N line per conversion.  Exit 1 on any finding.
 """
@@ -40,9 +41,11 @@ def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
     comp, descs = sys.argv[1], sys.argv[2:]
-    ksrc = os.path.join(top, "build", "linux")
+    ksrc = os.environ.get("KMSG_SRC") or os.path.join(top, "build", "linux")
     files = subprocess.run(["grep", "-rlE", r'define KMSG_COMPONENT\s+"%s"' % re.escape(comp),
-                            "arch/s390", "drivers/s390"], cwd=ksrc,
+                            "arch/s390", "drivers/s390", "net/iucv", "drivers/tty/hvc",
+                            "drivers/watchdog", "drivers/char/hw_random",
+                            "drivers/pci/hotplug"], cwd=ksrc,
                            capture_output=True, text=True).stdout.split()
     calls = {}
     for f in sorted(files):
