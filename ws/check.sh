@@ -11,7 +11,8 @@
 #   - a nested (indented) result is "not ok".
 # "ok ... # SKIP reason" counts as skipped, not passed.  ONLY=PATTERN runs
 # the suites whose name contains PATTERN; each other one is reported as
-# skipped, so a narrowed run always says so.
+# skipped, so a narrowed run always says so.  Each suite's time follows
+# it as "# NAME took N s".
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 suites=${CHECK_SUITES:-$top/tests}	# another folder: for the harness's own test
@@ -34,6 +35,7 @@ for t in "$suites"/[0-9]*.sh; do
 		continue
 	fi
 	echo "== $name"
+	start=$SECONDS
 	out=$(mktemp)
 	bash "$t" 2>&1 | tee "$out" | tee -a "$log"
 	rc=${PIPESTATUS[0]}
@@ -56,6 +58,7 @@ for t in "$suites"/[0-9]*.sh; do
 	[ "$rc" -ne 0 ] && [ "$f" -eq 0 ] &&
 		harness_fail "$name" "exited with status $rc"
 	rm -f "$out"
+	echo "# $name took $((SECONDS - start)) s" | tee -a "$log"
 done
 echo "$pass passed, $fail failed, $skipped skipped"
 [ "$fail" -eq 0 ]

@@ -75,8 +75,8 @@ def main():
             bad += 1
             continue
         fmt, sev, _ = calls[t]
-        if d["text"] != fmt:
-            print(where + ": Text differs from the call:\n  call: %s\n  desc: %s" % (fmt, d["text"]))
+        if fmts.escape(d["text"]) != fmt:
+            print(where + ": Text differs from the call:\n  call: %s\n  desc: %s" % (fmt, fmts.escape(d["text"])))
             bad += 1
         if d["severity"] != sev:
             print(where + ": Severity %s, the call prints %s" % (d["severity"], sev))

@@ -6,7 +6,9 @@ file with its original:
     ws/kmsg-formats.py ORIGINAL NEW    exit 1 and show what differs when the
                                        two files' formats are not the same
     ws/kmsg-formats.py --ids FILE...   "id<TAB>format" of each kmsg call with
-                                       an id, the trailing newline dropped
+                                       an id, the trailing newline dropped,
+                                       as compiled, then with backslash,
+                                       newline and tab written as \\, \n, \t
 
 A message call is pr_<level>(), dev_<level>() (and their _once and
 _ratelimited forms), printk() and kmsg_<level>() / kmsg_dev_<level>().
@@ -47,6 +49,23 @@ def args_of(text, start):
     return args
 
 
+ESC = {"n": "\n", "t": "\t", "\\": "\\", '"': '"', "'": "'", "a": "\a",
+       "b": "\b", "f": "\f", "r": "\r", "v": "\v", "?": "?"}
+
+
+def unescape(lit):
+    """A C string literal's body as the compiler stores it."""
+    return re.sub(r"\\(x[0-9a-fA-F]+|[0-7]{1,3}|.)",
+                  lambda m: chr(int(m.group(1)[1:], 16)) if m.group(1)[0] == "x"
+                  else chr(int(m.group(1), 8)) if m.group(1)[0] in "01234567"
+                  else ESC.get(m.group(1), m.group(1)), lit)
+
+
+def escape(text):
+    """One line for any text: backslash, newline and tab written as in C."""
+    return text.replace("\\", "\\\\").replace("\n", "\\n").replace("\t", "\\t")
+
+
 def formats(path, ids=False):
     text = open(path, encoding="utf-8", errors="replace").read()
     # no calls inside comments or strings: blank them out, keeping offsets
@@ -75,7 +94,9 @@ def formats(path, ids=False):
         if not ids:
             out.append(fmt)
         elif kind.startswith("kmsg") and args[0] != ["0"]:
-            out.append("%s\t%s" % ("".join(args[0]), re.sub(r"\\n$", "", fmt)))
+            if fmt != "<expr>":
+                fmt = escape(re.sub(r"\n$", "", unescape(fmt)))
+            out.append("%s\t%s" % ("".join(args[0]), fmt))
     return out
 
 
