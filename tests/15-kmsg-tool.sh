@@ -60,6 +60,12 @@ check "explain LINE fills in @1 = 42" grep -qx '  @1: number of partitions (sysf
 k explain '[  12.5] net.7: link eth0 down after 1500 ms (0x1f)' > "$out/l7"
 check "%s, %u and %#x values from a timestamped line" \
 	sh -c "grep -qx '  @1: device = eth0' '$out/l7' && grep -qx '  @2: time = 1500' '$out/l7' && grep -qx '  @3: flags = 0x1f' '$out/l7'"
+k explain 'net.7: 0.0.f500: link eth0 down after 1500 ms (0x1f)' > "$out/d7"
+check "a device message (kmsg_dev_*: the device name after the tag) gets its values" \
+	sh -c "grep -qx '  @1: device = eth0' '$out/d7' && grep -qx '  @3: flags = 0x1f' '$out/d7'"
+k explain 'net: 0.0.f500: link eth1 down after 2 ms (0x0)' > "$out/d7n"
+check "and without id it is found by the text after the device name" \
+	sh -c "head -1 '$out/d7n' | grep -q '^net.7: ' && grep -qx '  @2: time = 2' '$out/d7n'"
 k explain 'xpram: 64Q is not a valid XPRAM device size' > "$out/n4"
 check "a line without id (CONFIG_KMSG_IDS=n) is found by its text" \
 	sh -c "head -1 '$out/n4' | grep -qx 'xpram.4: %s is not a valid XPRAM device size' && grep -qx '  @1: the size = 64Q' '$out/n4'"

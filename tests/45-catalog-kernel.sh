@@ -5,8 +5,9 @@
 # description.  Then real messages: the kernel boots in QEMU with all its
 # modules loaded, and under Hercules with a 3390 DASD made by dasdinit,
 # which comes online unformatted, is formatted, used, refused a second
-# format and refused going offline while open; every log line of a
-# converted component must carry an id and be explained by kmsg annotate.
+# format and refused going offline while open; and with a 3480 tape drive
+# reading a damaged tape.  Every log line of a converted component must
+# carry an id and be explained by kmsg annotate.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/tests/lib.sh"
@@ -53,9 +54,16 @@ check "the DASD format helper builds for s390x" [ $? -eq 0 ]
 # QEMU: the boot messages, then every module of the build loaded.
 GUEST_TIMEOUT=${CATALOG_GUEST_TIMEOUT:-600} "$top/ws/guest.sh" -x "$out/extra" "
 echo boot-entries=\$(ls -d /sys/kernel/kmsg/*/* | wc -l)
+dmesg | grep 'kmsg: ' | sed 's/^/boot-kmsg-line: /'
 for m in \$(sed 's|.*/||; s|\.ko\$||' /lib/modules/*/modules.order); do
 	modprobe \$m 2>/dev/null && echo loaded=\$m
 done
+ls -d /sys/kernel/kmsg/*/* | sed 's|/sys/kernel/kmsg/||; s|/|.|' | sort > /tmp/sysfs
+cut -d' ' -f1 /proc/kmsg_catalog | sort > /tmp/proc
+kmsg list | cut -d' ' -f1 | sort > /tmp/list
+cmp -s /tmp/sysfs /tmp/proc && echo proc-equals-sysfs=\$(wc -l < /tmp/proc)
+comm -23 /tmp/sysfs /tmp/list | sed 's/^/not-in-kmsg-list: /'
+sort /tmp/proc | uniq -d | sed 's/^/listed-twice: /'
 sh ./kmsg_explained.sh $comps" > "$out/qemu" 2> "$out/qemu.err"
 rc=$?
 sed 's/^/# /' "$out/qemu.err" | head -n 20
@@ -67,6 +75,14 @@ check "QEMU guest: every log line of a converted component carries an id and is 
 	sh -c "[ $rc -eq 0 ] && [ '${lines:-0}' -gt 0 ] && [ '${lines:-0}' = '${good:-}' ]"
 check "QEMU guest: the catalog has entries at boot and more with the modules" \
 	sh -c "[ '${boot:-0}' -gt 0 ] && [ '${entries:-0}' -gt '${boot:-0}' ]"
+check "QEMU guest: /proc/kmsg_catalog lists the same ${entries:-?} entries as /sys/kernel/kmsg, none twice" \
+	sh -c "grep -qx 'proc-equals-sysfs=${entries:-x}' '$out/qemu' && ! grep -q '^listed-twice: ' '$out/qemu'"
+grep '^not-in-kmsg-list: ' "$out/qemu" | head -n 5 | sed 's/^/# /'
+check "QEMU guest: kmsg list lists every registered entry" \
+	sh -c "grep -q '^proc-equals-sysfs=' '$out/qemu' && ! grep -q '^not-in-kmsg-list: ' '$out/qemu'"
+grep '^boot-kmsg-line: ' "$out/qemu" | head -n 5 | sed 's/^/# /'
+check "QEMU guest: booting with the whole catalog logs no kmsg warning or error (no tag served twice, no section rejected)" \
+	sh -c "grep -q '^boot-entries=' '$out/qemu' && ! grep -q '^boot-kmsg-line: ' '$out/qemu'"
 
 # Hercules with a 3390 model 1 volume of 10 cylinders (150 tracks).
 dasdinit -z "$out/disk.3390" 3390-1 LNX001 10 > "$out/dasdinit.log" 2>&1
@@ -110,5 +126,40 @@ grep '^not explained' "$out/hercules" | head -n 20 | sed 's/^/# /'
 read -r lines good entries < <(sed -n 's/^lines=\([0-9]*\) explained=\([0-9]*\) entries=\([0-9]*\)$/\1 \2 \3/p' "$out/hercules")
 echo "# Hercules: ${lines:-?} log lines of converted components, ${good:-?} explained, ${entries:-?} catalog entries registered"
 check "Hercules guest: every log line of a converted component (the DASD's too) is explained" \
+	sh -c "[ $rc -eq 0 ] && [ '${lines:-0}' -gt 0 ] && [ '${lines:-0}' = '${good:-}' ]"
+
+# Hercules with a 3480 tape drive whose AWS tape file is damaged: its first
+# block header claims more data than the file holds.  Hercules reports the
+# read with sense data whose error recovery action code (0x36) a 3480 does
+# not use, and tape_34xx logs it.  (A missing tape or a read-only one
+# gives an error code without a message; a truncated or corrupt HET file
+# reads as a tape mark.)
+python3 -c 'import sys; sys.stdout.buffer.write(bytes([0xff, 0xff, 0, 0, 0xa0, 0]) + b"\x5a" * 200)' > "$out/damaged.aws"
+tbus=0.0.0580
+HERCULES_DEVICES="0580 3480 $out/damaged.aws" GUEST_TIMEOUT=${HERCULES_TIMEOUT:-400} \
+"$top/ws/guest.sh" -e hercules -x "$out/extra" "
+modprobe tape_34xx
+echo 1 > /sys/bus/ccw/devices/$tbus/online
+grep '$tbus' /proc/tapedevices | sed 's/^/tapedevices: /'
+dd if=/dev/ntibm0 of=/tmp/blk bs=32768 count=1 2>/dev/null
+echo read-rc=\$?
+line=\$(dmesg | sed 's/^\[ *[0-9.]*\] //' | grep -m 1 '^tape_34xx\.[0-9]*: $tbus: ')
+echo \"tape-line: \$line\"
+kmsg explain \"\$line\" | sed 's/^/explain: /'
+echo \"\$line\" | kmsg annotate | sed 's/^/annotate: /'
+sh ./kmsg_explained.sh $comps" > "$out/tape" 2> "$out/tape.err"
+rc=$?
+sed 's/^/# /' "$out/tape.err" | head -n 20
+grep -E '^(tapedevices|read-rc|tape-line|explain): ' "$out/tape" | head -n 8 | sed 's/^/# /'
+check "the 3480 tape drive comes online under Hercules and is listed in /proc/tapedevices" \
+	grep -qE "^tapedevices: [0-9]+ +$tbus +3480/" "$out/tape"
+check "reading the damaged tape fails" grep -qx 'read-rc=1' "$out/tape"
+tag=$(sed -n "s/^tape-line: \(tape_34xx\.[0-9]*\): $tbus: .*/\1/p" "$out/tape")
+check "and tape_34xx logs it with an id (${tag:-none})" [ -n "$tag" ]
+check "kmsg explain of the line shows its entry with the parameter filled in" \
+	sh -c "grep -q '^explain: $tag' '$out/tape' && grep -qE '^explain:   @1: .* = [0-9-]+$' '$out/tape'"
+check "kmsg annotate explains the line" grep -q "^annotate: -- $tag (" "$out/tape"
+read -r lines good entries < <(sed -n 's/^lines=\([0-9]*\) explained=\([0-9]*\) entries=\([0-9]*\)$/\1 \2 \3/p' "$out/tape")
+check "Hercules tape guest: every log line of a converted component is explained (${good:-?} of ${lines:-?})" \
 	sh -c "[ $rc -eq 0 ] && [ '${lines:-0}' -gt 0 ] && [ '${lines:-0}' = '${good:-}' ]"
 done_testing

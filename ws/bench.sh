@@ -217,6 +217,123 @@ PY
 	row "kmsg-gen catalog --check on vmlinux.o alone" "$(mmm $g1 $g2 $g3)" "what D=1 adds to a link, besides relinking"
 fi
 
+echo "== 8. the real s390 catalog"
+# The catalog kernel (every converted s390 component, tests/45) against
+# the same configuration with CONFIG_KMSG_CATALOG=n; in the smoke run the
+# catalog kernel stands in for both, so every step runs without a second
+# kernel build.
+catk=$top/build/obj-catalog
+catcfg=$top/kernel/configs/kmsg_catalog.config
+build_kernel() {	# OUT CONFIG-FRAGMENT
+	{ KOUT=$1 KMSG_EXTRA_CONFIG=$2 "$top/ws/prepare.sh" &&
+	  make -s -C "$KSRC" O="$1" ARCH=$ARCH CROSS_COMPILE=$CROSS_COMPILE -j"$JOBS"; } \
+		> "$b/$(basename "$1").log" 2>&1 || fail "the kernel in $1 does not build: see $b/$(basename "$1").log"
+}
+build_kernel "$catk" "$catcfg"
+if [ -n "${BENCH_SMOKE:-}" ]; then
+	offk=$catk
+else
+	offk=$top/build/obj-catalog-off
+	{ cat "$catcfg"; echo CONFIG_KMSG_CATALOG=n; echo CONFIG_KMSG_CATALOG_KUNIT_TEST=n; } > "$b/catalog-off.config"
+	build_kernel "$offk" "$b/catalog-off.config"
+fi
+centries() { "$catk/scripts/kmsg-gen" index --srctree "$KSRC" --srcarch s390 "$@" 2>/dev/null | grep -vc '^#'; }
+vs=$(sect_size "$catk/vmlinux" .kmsg_catalog)
+vn=$(centries "$catk/vmlinux.o")
+row "catalog kernel: catalog in vmlinux" "$vs bytes, $vn entries, $((vs / (vn ? vn : 1))) bytes/entry" "kernel/configs/kmsg_catalog.config"
+msum=0 mn=0 mods=0
+while read -r o; do
+	ko=$catk/${o%.o}.ko
+	n=$(sect_size "$ko" .kmsg_catalog)
+	[ "$n" -gt 0 ] || continue
+	msum=$((msum + n)) mods=$((mods + 1)) mn=$((mn + $(centries "$catk/$o")))
+done < "$catk/modules.order"
+row "catalog kernel: catalogs in modules" "$msum bytes, $mn entries in $mods modules, $((msum / (mn ? mn : 1))) bytes/entry" "the .kmsg_catalog sections of the .ko files"
+
+# Boot: time to user space (/proc/uptime at the guest's command) and
+# Slab + VmallocUsed after dropping caches, the kernels taking turns.
+r=0
+while [ $r -lt $reps ]; do
+	for k in cat off; do
+		[ $k = cat ] && out=$catk || out=$offk
+		KOUT=$out "$top/ws/guest.sh" -t 600 'echo 3 > /proc/sys/vm/drop_caches
+echo boot '$k' $(cut -d" " -f1 /proc/uptime) $(awk "/^Slab:|^VmallocUsed:/ { s += \$2 } END { print s }" /proc/meminfo) $(ls -d /sys/kernel/kmsg/*/* 2>/dev/null | wc -l)' \
+			>> "$b/boot.out" || fail "the $k kernel does not boot"
+	done
+	r=$((r + 1))
+done
+python3 - "$b/boot.out" > "$b/boot.txt" <<'PY'
+import sys
+v = {"cat": [], "off": []}
+for l in open(sys.argv[1]):
+    p = l.split()
+    if p and p[0] == "boot":
+        v[p[1]].append((float(p[2]), int(p[3]), int(p[4])))
+med = lambda x: sorted(x)[len(x) // 2]
+c, o = v["cat"], v["off"]
+tc, to = [x[0] for x in c], [x[0] for x in o]
+mc, mo = med([x[1] for x in c]), med([x[1] for x in o])
+n = c[0][2]
+print("boot|%.2f/%.2f/%.2f s vs %.2f/%.2f/%.2f s, ratio of medians %.3f|min/median/max of %d boots each, QEMU TCG, time to user space" % (
+    min(tc), med(tc), max(tc), min(to), med(to), max(to), med(tc) / med(to), len(tc)))
+print("mem|%d kB vs %d kB: %+d kB, %d bytes per registered entry|Slab+VmallocUsed after boot and drop_caches, medians; %d entries registered at boot" % (
+    mc, mo, mc - mo, (mc - mo) * 1024 // max(n, 1), n))
+PY
+while IFS='|' read -r a c d; do
+	case $a in
+	boot) row "catalog kernel boot, CONFIG_KMSG_CATALOG=y vs =n" "$c" "$d" ;;
+	mem) row "catalog kernel memory after boot, =y vs =n" "$c" "$d" ;;
+	esac
+done < "$b/boot.txt"
+
+# The converted module with the most messages, loaded with and without
+# its catalog section (its dependencies loaded once before).
+big_mod=$(while read -r o; do echo "$(centries "$catk/$o") $o"; done < "$catk/modules.order" | sort -n | tail -n 1)
+bm_n=${big_mod%% *} bm_o=${big_mod#* }
+bm=$(basename "$bm_o" .o)
+g8=$b/guest8
+mkdir -p "$g8"
+${CROSS_COMPILE}strip --strip-debug -o "$g8/cat.ko" "$catk/${bm_o%.o}.ko"
+${CROSS_COMPILE}objcopy -R .kmsg_catalog "$g8/cat.ko" "$g8/nocat.ko"
+cat > "$g8/run.sh" <<RUNEND
+mem() { awk '/^Slab:|^VmallocUsed:/ { s += \$2 } END { print s }' /proc/meminfo; }
+up() { cut -d' ' -f1 /proc/uptime; }
+modsize() { awk '\$1 == "$bm" { print \$2 }' /proc/modules; }
+modprobe $bm && rmmod $bm
+echo 3 > /proc/sys/vm/drop_caches
+m0=\$(mem); insmod nocat.ko; m1=\$(mem); s1=\$(modsize); rmmod $bm
+echo 3 > /proc/sys/vm/drop_caches
+m2=\$(mem); insmod cat.ko; m3=\$(mem); s3=\$(modsize); rmmod $bm
+echo mem \$m0 \$m1 \$m2 \$m3 \$s1 \$s3
+r=0
+while [ \$r -lt $reps ]; do
+	for v in nocat cat; do
+		t0=\$(up); i=0
+		while [ \$i -lt $((batch * 4)) ]; do insmod \$v.ko; rmmod $bm; i=\$((i + 1)); done
+		echo load \$v \$t0 \$(up)
+	done
+	r=\$((r + 1))
+done
+RUNEND
+KOUT=$catk "$top/ws/guest.sh" -t 900 -x "$g8" 'sh run.sh' > "$b/guest8.out" || fail "the $bm load guest failed"
+read -r _ m0 m1 m2 m3 s1 s3 < <(grep '^mem ' "$b/guest8.out")
+dyn=$(( ( ((m3 - m2) - (m1 - m0)) * 1024 - (s3 - s1) ) / bm_n ))
+row "$bm ($bm_n entries): memory per registered entry" "$dyn bytes" "as for the synthetic module above: Slab+VmallocUsed growth with catalog ($((m3 - m2)) kB) minus without ($((m1 - m0)) kB), minus the larger image ($(( (s3 - s1) / 1024 )) kB)"
+python3 - "$b/guest8.out" "$((batch * 4))" > "$b/load8.txt" <<'PY'
+import sys
+batch = int(sys.argv[2])
+t = {"cat": [], "nocat": []}
+for l in open(sys.argv[1]):
+    p = l.split()
+    if p and p[0] == "load":
+        t[p[1]].append((float(p[3]) - float(p[2])) / batch * 1000)
+med = lambda v: sorted(v)[len(v) // 2]
+c, n = t["cat"], t["nocat"]
+print("%.0f/%.0f/%.0f ms vs %.0f/%.0f/%.0f ms, ratio of medians %.2f" % (
+    min(c), med(c), max(c), min(n), med(n), max(n), med(c) / max(med(n), 0.01)))
+PY
+row "$bm load+unload, with its catalog section vs without" "$(cat "$b/load8.txt")" "min/median/max of $reps rounds of $((batch * 4)) loads, QEMU TCG, /proc/uptime (10 ms)$([ -n "${BENCH_SMOKE:-}" ] || echo "; target ratio under 1.10")"
+
 # ws/fuzz.sh's section (between its markers) stays as it is
 fuzz=$(sed -n '/^<!-- fuzz: written by ws\/fuzz.sh -->$/,/^<!-- \/fuzz -->$/p' "$report" 2>/dev/null)
 {

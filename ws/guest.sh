@@ -4,7 +4,9 @@
 #
 #   ws/guest.sh [-e qemu|hercules] [-x EXTRA_DIR] [-t TIMEOUT] CMD
 #
-# The command's output goes to stdout.  The kernel's own console log is
+# QEMU_DEVICES adds QEMU options (devices) to a QEMU guest, for example
+# "-device virtio-rng-pci"; HERCULES_DEVICES does so for Hercules
+# (ws/hercules.sh).  The command's output goes to stdout.  The kernel's own console log is
 # kept in build/guest/console.log; a report of any kind in it (panic, oops,
 # BUG, WARNING, INFO: such as hung tasks and RCU stalls, lockdep, KASAN,
 # KFENCE, UBSAN, debug objects, list corruption), a leak that kmemleak
@@ -133,7 +135,7 @@ qemu)
 		-append "console=ttyS0 panic=-1 ${GUEST_APPEND:-}" \
 		-chardev file,id=klog,path="$log" -device sclplmconsole,chardev=klog \
 		-chardev stdio,id=out,signal=off -device sclpconsole,chardev=out \
-		< /dev/null > "$out" 2>"$gdir/qemu.err" || rc=$?
+		${QEMU_DEVICES:-} < /dev/null > "$out" 2>"$gdir/qemu.err" || rc=$?
 	;;
 hercules)
 	"$top/ws/hercules.sh" "$gdir" "$tmo" > "$out" || rc=$?

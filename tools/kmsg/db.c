@@ -628,6 +628,20 @@ static const char *skip_log_prefix(const char *s)
 	return p;
 }
 
+/*
+ * A kmsg_dev_*() line carries the device's name between the prefix and
+ * the text: "dasd.16: 0.0.0120: The DASD cannot ...".  Match the text
+ * after it.
+ */
+static bool match_device_text(const char *fmt, const char *text,
+			      struct kmsg_values *v)
+{
+	const char *dev_end = strstr(text, ": ");
+
+	return dev_end && dev_end > text && !memchr(text, ' ', dev_end - text) &&
+	       kmsg_format_match(fmt, dev_end + 2, v);
+}
+
 /**
  * kmsg_match_line() - the catalog entry a log line was printed from
  * @db: the database
@@ -636,7 +650,8 @@ static const char *skip_log_prefix(const char *s)
  *
  * A line "comp.id: text" names its entry; a line "comp: text" (a kernel
  * built with CONFIG_KMSG_IDS=n) is matched against the formats of the
- * component's entries.
+ * component's entries.  For a device message, "comp.id: device: text",
+ * the text after the device's name is matched.
  *
  * Return: the entry, or NULL.
  */
@@ -663,8 +678,8 @@ const struct kmsg_entry *kmsg_match_line(struct kmsg_db *db, const char *line,
 		memcpy(tag, p, len);
 		tag[len] = '\0';
 		found = kmsg_db_lookup(db, tag);
-		if (found)
-			kmsg_format_match(found->text, text, v);
+		if (found && !kmsg_format_match(found->text, text, v))
+			match_device_text(found->text, text, v);
 		return found;
 	}
 	if (len < 1 || len > 31)
@@ -696,7 +711,8 @@ const struct kmsg_entry *kmsg_match_line(struct kmsg_db *db, const char *line,
 	all = db->components[i].entries;
 	n = db->components[i].nr;
 	for (i = 0; i < n && !found; i++)
-		if (kmsg_format_match(all[i]->text, text, v))
+		if (kmsg_format_match(all[i]->text, text, v) ||
+		    match_device_text(all[i]->text, text, v))
 			found = all[i];
 	return found;
 }
