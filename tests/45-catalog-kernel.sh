@@ -51,7 +51,9 @@ s390x-linux-gnu-gcc -Wall -Wextra -Werror -O2 -static -o "$out/extra/dasd_format
 	"$top/tools/testing/selftests/kmsg/dasd_format.c" 2> "$out/dasd_format.err"
 check "the DASD format helper builds for s390x" [ $? -eq 0 ]
 
-# QEMU: the boot messages, then every module of the build loaded.
+# QEMU: the boot messages, then every module of the build loaded.  Two
+# PCI functions where the configuration allows one: zpci.6 for real.
+QEMU_DEVICES="-device virtio-rng-pci -device virtio-rng-pci" \
 GUEST_TIMEOUT=${CATALOG_GUEST_TIMEOUT:-600} "$top/ws/guest.sh" -x "$out/extra" "
 echo boot-entries=\$(ls -d /sys/kernel/kmsg/*/* | wc -l)
 dmesg | grep 'kmsg: ' | sed 's/^/boot-kmsg-line: /'
@@ -73,6 +75,8 @@ read -r lines good entries < <(sed -n 's/^lines=\([0-9]*\) explained=\([0-9]*\) 
 echo "# QEMU: ${lines:-?} log lines of converted components, ${good:-?} explained; ${boot:-?} catalog entries registered at boot, ${entries:-?} with $(grep -c '^loaded=' "$out/qemu") modules loaded"
 check "QEMU guest: every log line of a converted component carries an id and is explained" \
 	sh -c "[ $rc -eq 0 ] && [ '${lines:-0}' -gt 0 ] && [ '${lines:-0}' = '${good:-}' ]"
+check "QEMU guest: a second PCI function logs zpci.6 (limit CONFIG_PCI_NR_FUNCTIONS=1), explained" \
+	grep -qE '^explained: zpci\.6: Adding PCI function [0-9a-f]{8} failed because the configured limit of 1 is reached$' "$out/qemu"
 check "QEMU guest: the catalog has entries at boot and more with the modules" \
 	sh -c "[ '${boot:-0}' -gt 0 ] && [ '${entries:-0}' -gt '${boot:-0}' ]"
 check "QEMU guest: /proc/kmsg_catalog lists the same ${entries:-?} entries as /sys/kernel/kmsg, none twice" \
