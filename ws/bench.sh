@@ -72,6 +72,24 @@ measure_cpu() {
 ms() { printf '%.1f' "$(echo "$1 * 1000" | bc -l)"; }
 mmm() { printf '%.1f / %.1f / %.1f ms' "$(echo "$1 * 1000" | bc -l)" "$(echo "$2 * 1000" | bc -l)" "$(echo "$3 * 1000" | bc -l)"; }
 
+# load_times GUEST_OUTPUT BATCH: the guest's "load cat|nocat T0 T1" lines
+# (BATCH loads each) as "min/median/max ms vs ..., ratio of medians"
+load_times() {
+	python3 - "$1" "$2" <<'PY'
+import sys
+batch = int(sys.argv[2])
+t = {"cat": [], "nocat": []}
+for l in open(sys.argv[1]):
+    p = l.split()
+    if p and p[0] == "load":
+        t[p[1]].append((float(p[3]) - float(p[2])) / batch * 1000)
+med = lambda v: sorted(v)[len(v) // 2]
+c, n = t["cat"], t["nocat"]
+print("%.0f/%.0f/%.0f ms vs %.0f/%.0f/%.0f ms, ratio of medians %.2f" % (
+    min(c), med(c), max(c), min(n), med(n), max(n), med(c) / max(med(n), 0.01)))
+PY
+}
+
 echo "== 1. zero cost"
 "$top/ws/zero-cost.sh" > "$b/zc.txt" || fail "zero-cost build failed"
 grep -q '^not ok' "$b/zc.txt" && fail "zero-cost check failed: $(grep '^not ok' "$b/zc.txt")"
@@ -135,19 +153,7 @@ ents=$(sed -n 's/^entries //p' "$b/guest.out")
 # size); what registering costs is the rest.
 dyn=$(( ( ((m3 - m2) - (m1 - m0)) * 1024 - (s3 - s1) ) / big ))
 row "dynamic memory per registered entry (slab, kernfs, node array), $big-entry module" "$dyn bytes" "growth of Slab+VmallocUsed on insmod with catalog ($((m3 - m2)) kB) minus without ($((m1 - m0)) kB), minus the larger module image ($(( (s3 - s1) / 1024 )) kB), per entry; after rmmod $((m4 - m2)) kB off the start"
-python3 - "$b/guest.out" "$batch" > "$b/load.txt" <<'PY'
-import sys
-batch = int(sys.argv[2])
-t = {"cat": [], "nocat": []}
-for l in open(sys.argv[1]):
-    p = l.split()
-    if p and p[0] == "load":
-        t[p[1]].append((float(p[3]) - float(p[2])) / batch * 1000)
-med = lambda v: sorted(v)[len(v) // 2]
-c, n = t["cat"], t["nocat"]
-print("%.0f/%.0f/%.0f ms vs %.0f/%.0f/%.0f ms, ratio of medians %.1f" % (
-    min(c), med(c), max(c), min(n), med(n), max(n), med(c) / max(med(n), 0.01)))
-PY
+load_times "$b/guest.out" "$batch" > "$b/load.txt"
 row "module load+unload, $big-entry catalog vs same module without it" "$(cat "$b/load.txt")" "min/median/max of $reps rounds of $batch loads, QEMU TCG, /proc/uptime (10 ms)"
 
 echo "== 5. kmsg-gen vs the 2008 Perl kmsg-doc"
@@ -319,19 +325,7 @@ KOUT=$catk "$top/ws/guest.sh" -t 900 -x "$g8" 'sh run.sh' > "$b/guest8.out" || f
 read -r _ m0 m1 m2 m3 s1 s3 < <(grep '^mem ' "$b/guest8.out")
 dyn=$(( ( ((m3 - m2) - (m1 - m0)) * 1024 - (s3 - s1) ) / bm_n ))
 row "$bm ($bm_n entries): memory per registered entry" "$dyn bytes" "as for the synthetic module above: Slab+VmallocUsed growth with catalog ($((m3 - m2)) kB) minus without ($((m1 - m0)) kB), minus the larger image ($(( (s3 - s1) / 1024 )) kB)"
-python3 - "$b/guest8.out" "$((batch * 4))" > "$b/load8.txt" <<'PY'
-import sys
-batch = int(sys.argv[2])
-t = {"cat": [], "nocat": []}
-for l in open(sys.argv[1]):
-    p = l.split()
-    if p and p[0] == "load":
-        t[p[1]].append((float(p[3]) - float(p[2])) / batch * 1000)
-med = lambda v: sorted(v)[len(v) // 2]
-c, n = t["cat"], t["nocat"]
-print("%.0f/%.0f/%.0f ms vs %.0f/%.0f/%.0f ms, ratio of medians %.2f" % (
-    min(c), med(c), max(c), min(n), med(n), max(n), med(c) / max(med(n), 0.01)))
-PY
+load_times "$b/guest8.out" "$((batch * 4))" > "$b/load8.txt"
 row "$bm load+unload, with its catalog section vs without" "$(cat "$b/load8.txt")" "min/median/max of $reps rounds of $((batch * 4)) loads, QEMU TCG, /proc/uptime (10 ms)$([ -n "${BENCH_SMOKE:-}" ] || echo "; target ratio under 1.10")"
 
 # ws/fuzz.sh's section (between its markers) stays as it is
