@@ -48,6 +48,12 @@ check "xpram.parts=2,16M,0 makes a 16 MiB and a 48 MiB partition" \
 	sh -c "[ \"\$(head -n 2 '$out/parts' | tr '\n' ' ')\" = '32768 98304 ' ]"
 check "data round trip on the second partition" has parts roundtrip=ok
 
+GUEST_APPEND="xpram.parts=2,16384,0" herc bare 'cat /sys/block/xpram0/size /sys/block/xpram1/size
+cat /sys/module/xpram/parameters/parts'
+check "a size without suffix is KiB: xpram.parts=2,16384,0 makes 16 MiB and 48 MiB" \
+	sh -c "[ \"\$(head -n 2 '$out/bare' | tr '\n' ' ')\" = '32768 98304 ' ]"
+check "and the parameter reads back as given (not cut up by parsing)" has bare "2,16384,0"
+
 GUEST_APPEND="xpram.devs=40" herc devs 'dmesg | grep "^xpram"; ls /dev/xpram0 2>&1
 kmsg explain "$(dmesg | grep "^xpram.1:")"'
 check "xpram.devs=40 logs xpram.1 with the value" has devs "xpram.1: 40 is not a valid number of XPRAM devices"

@@ -20,6 +20,7 @@
 
 #include <linux/blkdev.h>
 #include <linux/bio.h>
+#include <linux/ctype.h>
 #include <linux/init.h>
 #include <linux/kernel.h>
 #include <linux/kmsg.h>
@@ -43,6 +44,7 @@ static int devs = 1;
 static char *sizes[XPRAM_MAX_DEVS];
 static unsigned int nr_sizes;
 static char *parts;
+static char *parts_buf;	/* the copy of parts that sizes[] point into */
 
 module_param(devs, int, 0444);
 MODULE_PARM_DESC(devs, "number of partitions, 1 to 32 (default 1)");
@@ -157,14 +159,22 @@ static const struct block_device_operations xpram_fops = {
 	.submit_bio = xpram_submit_bio,
 };
 
-/* Parse "xpram.parts=<devs>[,<size>...]" into devs and sizes. */
+/*
+ * Parse "xpram.parts=<devs>[,<size>...]" into devs and sizes.  strsep()
+ * cuts up a copy: the parameter itself reads back as it was given, and
+ * sizes[] point into the copy for the module's lifetime.
+ */
 static int __init xpram_parse_parts(void)
 {
-	char *p = parts, *tok;
+	char *p, *tok;
 	int n;
 
-	if (!p)
+	if (!parts)
 		return 0;
+	parts_buf = kstrdup(parts, GFP_KERNEL);
+	if (!parts_buf)
+		return -ENOMEM;
+	p = parts_buf;
 	tok = strsep(&p, ",");
 	if (kstrtoint(tok, 0, &devs)) {
 		kmsg_err(5, "%s is not a valid xpram.parts value\n", tok);
@@ -191,7 +201,10 @@ static int __init xpram_plan(unsigned int total, unsigned int *pages)
 		char *end = NULL;
 
 		if (i < nr_sizes && sizes[i] && *sizes[i]) {
-			kb = memparse(sizes[i], &end) / 1024;
+			/* a bare number is KiB; memparse() reads it as bytes */
+			kb = memparse(sizes[i], &end);
+			if (end > sizes[i] && !isdigit(end[-1]))
+				kb /= 1024;
 			if (*end || (!kb && *sizes[i] != '0')) {
 				kmsg_err(4, "%s is not a valid XPRAM device size\n",
 					 sizes[i]);
@@ -260,7 +273,7 @@ static void xpram_remove_parts(void)
 	xpram_nr_parts = 0;
 }
 
-static int __init xpram_init(void)
+static int __init xpram_setup(void)
 {
 	unsigned int total, offset = 0, i;
 	unsigned int pages[XPRAM_MAX_DEVS];
@@ -308,10 +321,31 @@ out_free:
 	return rc;
 }
 
+/* Free the copy of parts, and the sizes[] that point into it. */
+static void xpram_free_parts_buf(void)
+{
+	if (!parts_buf)
+		return;
+	memset(sizes, 0, sizeof(sizes));
+	nr_sizes = 0;
+	kfree(parts_buf);
+	parts_buf = NULL;
+}
+
+static int __init xpram_init(void)
+{
+	int rc = xpram_setup();
+
+	if (rc)
+		xpram_free_parts_buf();
+	return rc;
+}
+
 static void __exit xpram_exit(void)
 {
 	xpram_remove_parts();
 	unregister_blkdev(xpram_major, XPRAM_NAME);
+	xpram_free_parts_buf();
 }
 
 module_init(xpram_init);
