@@ -1,14 +1,15 @@
 # SPDX-License-Identifier: GPL-2.0
 # kmsg project workspace.  `make` prepares Linux 6.12 with our files and
 # patches, builds the s390x kernel, boots it and shows the catalog at work;
-# `make check` runs every test.  See README.md.
+# `make check` runs every test.  See README.md.  ARCH=x86_64 builds and
+# boots the x86_64 guest instead (make build ARCH=x86_64; make guest
+# ARCH=x86_64 CMD=...), in build/obj-x86_64.
 
 SHELL := /bin/bash
 TOP := $(abspath .)
 WS := $(TOP)/ws
-KSRC := $(TOP)/build/linux
-KOUT := $(TOP)/build/obj
-KMAKE := $(MAKE) -s -C $(KSRC) O=$(KOUT) ARCH=s390 CROSS_COMPILE=s390x-linux-gnu-
+ARCH ?= s390
+export ARCH
 EMU ?= qemu
 
 # CMD runs in the guest as written: $(value CMD) is its text before make
@@ -33,19 +34,19 @@ prepare: deps
 	@$(WS)/prepare.sh
 
 build: prepare
-	@$(KMAKE) $(KFLAGS) -j$$(nproc)
-	@mkdir -p $(TOP)/build/kmsg-tool
-	@$(MAKE) -s -C $(KSRC)/tools/kmsg CROSS_COMPILE=s390x-linux-gnu- \
-		OUTPUT=$(TOP)/build/kmsg-tool/ LDFLAGS=-static
+	@$(WS)/build.sh $(KFLAGS)
 
 guest:
 	@$(WS)/guest.sh -e $(EMU) $(if $(EXTRA),-x $(EXTRA)) $(if $(TIMEOUT),-t $(TIMEOUT)) $(GUEST_CMD)
 
 env:
-	@echo "KSRC=$(KSRC) KOUT=$(KOUT) ARCH=s390 CROSS_COMPILE=s390x-linux-gnu-"
+	@. $(WS)/vars.sh && echo "KSRC=$$KSRC KOUT=$$KOUT ARCH=$$ARCH CROSS_COMPILE=$$CROSS_COMPILE"
 
-check: build
-	@env -u ONLY $(WS)/check.sh
+# The suites choose their architectures themselves (s390x, and x86_64 in
+# tests/32-guest-x86_64.sh).
+check:
+	@$(MAKE) -s build ARCH=s390
+	@env -u ONLY -u ARCH $(WS)/check.sh
 
 bench: build
 	@$(WS)/bench.sh
@@ -54,4 +55,4 @@ patches: prepare
 	@$(WS)/patches.sh
 
 clean:
-	rm -rf build/obj build/guest
+	rm -rf build/obj build/obj-x86_64 build/guest

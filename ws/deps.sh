@@ -1,12 +1,12 @@
 #!/bin/bash
 # Install the Debian packages the workspace needs, if any is missing, and
-# fetch busybox-static for s390x into build/debs.  Idempotent and quiet
+# fetch busybox-static for s390x and amd64 into build/debs.  Idempotent and quiet
 # when everything is already there.  `ws/deps.sh --list` only prints the
 # list of packages, one a line (tests/08-packages.sh reads it).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 pkgs=(linux-source-6.12 gcc-s390x-linux-gnu binutils-s390x-linux-gnu libc6-dev-s390x-cross
-      qemu-system-misc hercules gcc make flex bison bc libelf-dev libssl-dev
+      qemu-system-misc qemu-system-x86 hercules gcc make flex bison bc libelf-dev libssl-dev
       cpio kmod quilt rsync perl python3 groff-base mandoc valgrind xz-utils
       sparse afl++ hyperfine coccinelle)
 if [ "${1:-}" = --list ]; then
@@ -42,22 +42,27 @@ if [ ${#missing[@]} -gt 0 ]; then
 		--no-install-recommends "${missing[@]}" >/dev/null
 fi
 
+# busybox-static of each guest architecture, unpacked into build/busybox
+# (s390x) and build/busybox-amd64.
 mkdir -p "$top/build/debs"
-if ! ls "$top"/build/debs/busybox-static_*_s390x.deb >/dev/null 2>&1; then
-	echo "deps: downloading busybox-static:s390x"
-	apt_update
-	# apt downloads as the _apt user: give it a folder it may write.
-	tmp=$(mktemp -d)
-	chmod 0777 "$tmp"
-	(cd "$tmp" && apt-get download -q busybox-static:s390x >/dev/null)
-	mv "$tmp"/busybox-static_*_s390x.deb "$top/build/debs/"
-	rmdir "$tmp"
-fi
-bb="$top/build/busybox/bin/busybox"
-if [ ! -x "$bb" ]; then
-	rm -rf "$top/build/busybox"
-	dpkg -x "$top"/build/debs/busybox-static_*_s390x.deb "$top/build/busybox.tmp"
-	mkdir -p "$top/build/busybox/bin"
-	cp "$top/build/busybox.tmp/bin/busybox" "$bb"
-	rm -rf "$top/build/busybox.tmp"
-fi
+for a in s390x amd64; do
+	if ! ls "$top"/build/debs/busybox-static_*_$a.deb >/dev/null 2>&1; then
+		echo "deps: downloading busybox-static:$a"
+		apt_update
+		# apt downloads as the _apt user: give it a folder it may write.
+		tmp=$(mktemp -d)
+		chmod 0777 "$tmp"
+		(cd "$tmp" && apt-get download -q busybox-static:$a >/dev/null)
+		mv "$tmp"/busybox-static_*_$a.deb "$top/build/debs/"
+		rmdir "$tmp"
+	fi
+	d=$top/build/busybox
+	[ $a = s390x ] || d=$d-$a
+	if [ ! -x "$d/bin/busybox" ]; then
+		rm -rf "$d" "$d.tmp"
+		dpkg -x "$top"/build/debs/busybox-static_*_$a.deb "$d.tmp"
+		mkdir -p "$d/bin"
+		cp "$d.tmp/bin/busybox" "$d/bin/busybox"
+		rm -rf "$d.tmp"
+	fi
+done

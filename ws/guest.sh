@@ -1,6 +1,9 @@
 #!/bin/bash
 # Boot the built kernel in QEMU (or Hercules) with a busybox initramfs,
-# run a shell command in it and exit with that command's status.
+# run a shell command in it and exit with that command's status.  The
+# kernel is $KOUT's for $ARCH (ws/vars.sh): s390x by default, or x86_64
+# (QEMU only; with KVM when a short probe boot under KVM works, TCG
+# otherwise).
 #
 #   ws/guest.sh [-e qemu|hercules] [-x EXTRA_DIR] [-t TIMEOUT] CMD
 #
@@ -32,15 +35,17 @@ cmd=$1
 # What counts as a kernel report in the log (extended regular expression).
 problems='Kernel panic|Oops|BUG: |WARNING: |INFO: |Unable to handle kernel|Call Trace:|DEBUG_LOCKS_WARN_ON|possible (circular|recursive) locking|suspicious RCU usage|detected stall|UBSAN: |ODEBUG: |list_(add|del) corruption|suspected memory leak'
 
-image=$KOUT/arch/s390/boot/bzImage
+image=$KOUT/$KIMAGE
 [ -f "$image" ] || { echo "guest: no kernel at $image; run 'make build' first" >&2; exit 2; }
 [ -z "$extra" ] || [ -d "$extra" ] || { echo "guest: EXTRA=$extra is not a directory" >&2; exit 2; }
 
+[ $ARCH = s390 ] || [ $emu = qemu ] || { echo "guest: $emu runs s390x only" >&2; exit 2; }
 gdir=$top/build/guest/$emu
+[ $ARCH = s390 ] || gdir=$top/build/guest/$emu-$ARCH
 root=$gdir/root
 rm -rf "$root"
 mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,dev,proc,sys,tmp,etc,root,extra}
-cp "$top/build/busybox/bin/busybox" "$root/bin/busybox"
+cp "$BUSYBOX" "$root/bin/busybox"
 ln -s busybox "$root/bin/sh"
 echo "root:x:0:0:root:/root:/bin/sh" > "$root/etc/passwd"
 echo "nobody:x:65534:65534:nobody:/:/bin/sh" >> "$root/etc/passwd"
@@ -51,15 +56,19 @@ if [ -s "$KOUT/modules.order" ]; then
 	kmake INSTALL_MOD_PATH="$root" INSTALL_MOD_STRIP=1 modules_install >/dev/null
 fi
 kmake INSTALL_MOD_PATH="$root" kmsg_install >/dev/null
-[ -x "$top/build/kmsg-tool/kmsg" ] && cp "$top/build/kmsg-tool/kmsg" "$root/usr/sbin/kmsg"
+[ -x "$KMSG_TOOL_DIR/kmsg" ] && cp "$KMSG_TOOL_DIR/kmsg" "$root/usr/sbin/kmsg"
 # Whatever else the tests stage for every guest (the kmsg tool, ...).
 [ -d "$top/build/guest-overlay" ] && cp -a "$top/build/guest-overlay/." "$root/"
 [ -n "$extra" ] && cp -a "$extra/." "$root/extra/"
 printf '%s\n' "$cmd" > "$root/kmsg-cmd"
 
-case $emu in
-qemu)	tty=ttysclp0 ;;
-hercules) tty=console ;;
+# The command's terminal, and how the guest ends: x86_64 has no ACPI in
+# this kernel, so it resets, and QEMU's -no-reboot turns that into an exit.
+halt="poweroff -f"
+case $emu-$ARCH in
+qemu-s390)	tty=ttysclp0 ;;
+qemu-x86_64)	tty=ttyS1 halt="reboot -f" ;;
+hercules-s390)	tty=console ;;
 *) echo "guest: unknown emulator '$emu'" >&2; exit 2 ;;
 esac
 
@@ -118,7 +127,7 @@ else
 	leaks
 fi
 sync
-poweroff -f
+$halt
 INIT
 chmod +x "$root/init"
 (cd "$root" && find . | cpio -o -H newc --quiet) > "$gdir/initrd"
@@ -127,8 +136,54 @@ log=$gdir/console.log
 out=$gdir/output
 : > "$log"
 rc=0
-case $emu in
-qemu)
+# qemu_x86 TIMEOUT [QEMU option...]: the x86_64 guest, kernel log on the
+# first serial port, the command's terminal on the second
+qemu_x86() {
+	local t=$1
+	shift
+	timeout --foreground -k 5 "$t" qemu-system-x86_64 "$@" -smp 1 -m 512 \
+		-nodefaults -display none -no-reboot \
+		-kernel "$image" -initrd "$gdir/initrd" \
+		-append "console=ttyS0 panic=-1 ${GUEST_APPEND:-}" \
+		-chardev file,id=klog,path="$log" -serial chardev:klog \
+		-chardev stdio,id=out,signal=off -serial chardev:out \
+		${QEMU_DEVICES:-} < /dev/null > "$out" 2>"$gdir/qemu.err"
+}
+
+# KVM, if it runs this kernel at all: a nested KVM may exist and still
+# spin without output, so a probe boot with a short timeout decides, once
+# per kernel image (the answer is kept next to it).  GUEST_KVM=0 or 1
+# overrides the probe.
+kvm_ok() {
+	local probe=$top/build/guest/kvm-probe-$ARCH
+	case ${GUEST_KVM:-} in
+	0) return 1 ;;
+	1) return 0 ;;
+	esac
+	[ -r /dev/kvm ] && [ -w /dev/kvm ] || return 1
+	if [ ! -f "$probe" ] || [ "$probe" -ot "$image" ]; then
+		if printf 'echo KMSG-KVM-PROBE-OK\n' > "$root/kmsg-cmd" &&
+		   (cd "$root" && find . | cpio -o -H newc --quiet) > "$gdir/initrd" &&
+		   (qemu_x86 30 -enable-kvm -cpu host) 2>/dev/null &&
+		   grep -q '^KMSG-KVM-PROBE-OK' "$out"; then
+			echo yes > "$probe"
+		else
+			echo no > "$probe"
+		fi
+		printf '%s\n' "$cmd" > "$root/kmsg-cmd"
+		(cd "$root" && find . | cpio -o -H newc --quiet) > "$gdir/initrd"
+		: > "$log"
+	fi
+	[ "$(cat "$probe")" = yes ]
+}
+
+case $emu-$ARCH in
+qemu-x86_64)
+	accel="-cpu max"
+	kvm_ok && accel="-enable-kvm -cpu host"
+	qemu_x86 "$tmo" $accel || rc=$?
+	;;
+qemu-s390)
 	timeout --foreground -k 5 "$tmo" qemu-system-s390x -M s390-ccw-virtio \
 		-cpu max -smp 1 -m 512 -nodefaults -display none -no-reboot \
 		-kernel "$image" -initrd "$gdir/initrd" \
@@ -137,7 +192,7 @@ qemu)
 		-chardev stdio,id=out,signal=off -device sclpconsole,chardev=out \
 		${QEMU_DEVICES:-} < /dev/null > "$out" 2>"$gdir/qemu.err" || rc=$?
 	;;
-hercules)
+hercules-s390)
 	"$top/ws/hercules.sh" "$gdir" "$tmo" > "$out" || rc=$?
 	cp "$gdir/herc/hercules.log" "$log"
 	;;

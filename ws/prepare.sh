@@ -1,8 +1,9 @@
 #!/bin/bash
 # Prepare build/linux: Debian's linux-source-6.12 unpacked once, the
 # repo's kernel-tree files linked in, patches/series applied with quilt,
-# and build/obj configured from kernel/configs/kmsg_guest.config plus the
-# selftests' config.  Every step is skipped when it is already done, so
+# and $KOUT (build/obj, or build/obj-x86_64 for ARCH=x86_64) configured
+# from kernel/configs/kmsg_guest.config, the architecture's
+# kmsg_guest_<arch>.config and the selftests' config.  Every step is skipped when it is already done, so
 # running this before each build costs well under a second.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -61,6 +62,7 @@ fi
 
 # 4. Configuration: tinyconfig's base plus our fragments.
 frags="$KSRC/kernel/configs/tiny-base.config $top/kernel/configs/kmsg_guest.config"
+frags="$frags $top/kernel/configs/kmsg_guest_$ARCH.config"
 [ -f "$top/tools/testing/selftests/kmsg/config" ] &&
 	frags="$frags $top/tools/testing/selftests/kmsg/config"
 [ -n "${KMSG_EXTRA_CONFIG:-}" ] && frags="$frags $KMSG_EXTRA_CONFIG"

@@ -13,8 +13,13 @@
 exp=${KMSG_EXPECTED:-$KMSG_DIR/expected}
 golden=$KMSG_DIR/golden
 fields="text severity parameters description user_action"
-tags="xpram.1 xpram.2 xpram.3 xpram.4 xpram.5 kmsgcat.1 kmsgcat.2 kmsgcat.3"
-gtags="xpram.1 kmsgcat.2 kmsgcat.3"
+tags="kmsgcat.1 kmsgcat.2 kmsgcat.3"
+gtags="kmsgcat.2 kmsgcat.3"
+# xpram, built into the s390x guest's vmlinux, exists nowhere else
+if [ "$(uname -m)" = s390x ]; then
+	tags="xpram.1 xpram.2 xpram.3 xpram.4 xpram.5 $tags"
+	gtags="xpram.1 $gtags"
+fi
 
 ktap_print_header
 ktap_set_plan $(( $(echo $tags | wc -w) * 2 + $(echo $gtags | wc -w) + 6 ))
@@ -61,7 +66,7 @@ su -s /bin/sh nobody -c "echo junk > $f" 2>/dev/null
 check "an unprivileged user cannot write a catalog file" [ $? -ne 0 ]
 expect_eq "the file is unchanged after the writes" "$(cat $f)" "$before"
 check "an unprivileged user can read a catalog file" \
-	su -s /bin/sh nobody -c "cat $SYSFS/xpram/1/description >/dev/null"
+	su -s /bin/sh nobody -c "cat $SYSFS/kmsgcat/1/description >/dev/null"
 
 # Every line of the listing has a sysfs entry with the same severity and
 # text, and every sysfs entry has a line.
