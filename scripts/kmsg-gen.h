@@ -9,6 +9,15 @@
 #include <stdio.h>
 #include <string.h>
 
+/*
+ * The kernel's fixed-size types, for include/linux/kmsg_catalog.h (as
+ * scripts/mod/file2alias.c does for mod_devicetable.h) and for this tool.
+ */
+typedef unsigned char u8;
+typedef unsigned short u16;
+typedef unsigned int u32;
+typedef unsigned long long u64;
+
 struct strbuf {
 	char *buf;
 	size_t len, cap;
@@ -51,7 +60,7 @@ struct record {
 	const char *tag;
 	const char *file;
 	const char *format;
-	uint64_t comp_key;	/* its first 8 bytes, big-endian, to sort by */
+	u64 comp_key;		/* its first 8 bytes, big-endian, to sort by */
 	int comp_len;		/* of the component part of tag */
 	int id;			/* the id part of tag, -1 if not a number */
 	int line;
@@ -94,7 +103,7 @@ static inline void sb_add(struct strbuf *sb, const char *s, size_t n)
 
 void sb_puts(struct strbuf *sb, const char *s);
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-#define __printf(a, b) __attribute__((format(printf, a, b)))
+#define __printf(a, b) __attribute__((__format__(printf, a, b)))
 __printf(2, 3) void sb_printf(struct strbuf *sb, const char *fmt, ...);
 char *sb_take(struct strbuf *sb);
 char *arena_strndup(struct arena *a, const char *s, size_t n);

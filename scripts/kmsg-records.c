@@ -26,25 +26,25 @@ struct elf {
 	bool is64, swap;
 };
 
-static uint16_t get16(const struct elf *e, const void *p)
+static u16 get16(const struct elf *e, const void *p)
 {
-	uint16_t v;
+	u16 v;
 
 	memcpy(&v, p, 2);
 	return e->swap ? __builtin_bswap16(v) : v;
 }
 
-static uint32_t get32(const struct elf *e, const void *p)
+static u32 get32(const struct elf *e, const void *p)
 {
-	uint32_t v;
+	u32 v;
 
 	memcpy(&v, p, 4);
 	return e->swap ? __builtin_bswap32(v) : v;
 }
 
-static uint64_t get64(const struct elf *e, const void *p)
+static u64 get64(const struct elf *e, const void *p)
 {
-	uint64_t v;
+	u64 v;
 
 	memcpy(&v, p, 8);
 	return e->swap ? __builtin_bswap64(v) : v;
@@ -63,7 +63,7 @@ static uint64_t get64(const struct elf *e, const void *p)
 
 static bool host_big_endian(void)
 {
-	const uint16_t one = 1;
+	const u16 one = 1;
 
 	return *(const unsigned char *)&one == 0;
 }
@@ -163,7 +163,7 @@ static int read_elf(struct record_set *set, const char *path,
 {
 	const unsigned char *d = e->data;
 	size_t shentsize = e->is64 ? sizeof(Elf64_Shdr) : sizeof(Elf32_Shdr);
-	uint64_t shoff, shstr_off, shstr_size;
+	u64 shoff, shstr_off, shstr_size;
 	unsigned int shnum, shstrndx, i;
 	const unsigned char *sh;
 
@@ -184,7 +184,7 @@ static int read_elf(struct record_set *set, const char *path,
 		goto bad;
 
 	for (i = 0; i < shnum; i++) {
-		uint64_t name, off, size;
+		u64 name, off, size;
 		const char *sname;
 
 		sh = d + shoff + i * shentsize;
