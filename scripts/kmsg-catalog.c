@@ -205,7 +205,7 @@ static char *strip_newline(struct arena *a, const char *fmt)
 static void print_template(const struct tag *t)
 {
 	struct strbuf sb = { 0 };
-	int i, n = count_conversions(t->text);
+	int i, n = kmsg_count_conversions(t->text);
 
 	c_escape(&sb, t->text);
 	printf("/*?\n * Tag: %s\n * Text: \"%s\"\n * Severity: %s\n",
@@ -335,7 +335,7 @@ static int check_tag(const struct tag *t)
 			d->file, d->line, severity_name(d->level));
 		findings++;
 	}
-	conv = count_conversions(d->text);
+	conv = kmsg_count_conversions(d->text);
 	if (conv != d->nr_params) {
 		fprintf(stderr,
 			"%s:%d: %s: Text has %d conversion%s but %d parameter%s described\n",
@@ -719,11 +719,14 @@ static int write_man(const char *dir, const struct tag *t)
 	man_text(f, severity_name(d->level));
 	if (d->nr_params) {
 		const char *p = d->params, *text;
-		size_t len;
+		size_t len, label;
 
 		fputs(".SH PARAMETERS\n", f);
-		for (i = 1; (p = param_next(p, &text, &len)); i++) {
-			char *one = xstrndup(text, len);
+		for (i = 1; (p = kmsg_param_next(p, &text, &len)); i++) {
+			char *one;
+
+			label = kmsg_param_label(text, len);
+			one = xstrndup(text + label, len - label);
 
 			fprintf(f, ".TP\n.B @%d\n", i);
 			man_text(f, one);
@@ -787,7 +790,7 @@ static int resolve_tags(const struct catalog_opts *o, struct file_cache *cache,
 
 		if (dot && !strcmp(dot, ".0"))
 			continue;
-		if (!tag_valid(r->tag, &id)) {
+		if (!kmsg_tag_valid(r->tag, strlen(r->tag), &id)) {
 			fprintf(stderr,
 				"%s:%d: %s: not a valid tag (component of 1..31 of [A-Za-z0-9_-] starting with a letter, id 1..65535)\n",
 				r->file, r->line, r->tag);
@@ -893,22 +896,6 @@ int catalog_run(const struct catalog_opts *o)
 	return status;
 }
 
-/* A field of the installed catalog: tabs, newlines and backslashes escaped. */
-static void index_field(FILE *f, const char *s)
-{
-	fputc('\t', f);
-	for (; *s; s++) {
-		if (*s == '\\')
-			fputs("\\\\", f);
-		else if (*s == '\t')
-			fputs("\\t", f);
-		else if (*s == '\n')
-			fputs("\\n", f);
-		else
-			fputc(*s, f);
-	}
-}
-
 /* "drivers/s390/block/xpram.o" -> "xpram"; vmlinux.o -> "vmlinux" */
 static char *owner_of(const char *object)
 {
@@ -930,7 +917,16 @@ static char *owner_of(const char *object)
  * @nr: how many
  *
  * One line per tag: tag, severity, owner, text, parameters, description
- * and user action, separated by tabs (Documentation/kmsg/index.rst).
+ * and user action, separated by tabs (scripts/kmsg-format.h, which
+ * tools/kmsg reads it with).
+ *
+ * It is text, not the binary section the kernel validates, on purpose: it
+ * holds vmlinux and every module in one file, each entry with its owner,
+ * which the section has no field for; it is read where the image's byte
+ * order need not be the reader's (kmsg --catalog FILE on another
+ * machine); awk and grep read it too (ws/catalog-table.sh, the tests);
+ * and the kernel's validator is kernel code that tools/kmsg cannot link,
+ * so a binary file would need a second validator after all.
  *
  * Return: process exit status.
  */
@@ -945,7 +941,7 @@ int index_run(const struct catalog_opts *o, char **objects, int nr)
 		if (!f)
 			return 2;
 	}
-	fputs("# kmsg catalog v1: tag severity owner text parameters description user_action\n", f);
+	fputs(KMSG_INDEX_HEADER, f);
 	for (i = 0; i < nr; i++) {
 		struct record_set rs = { 0 };
 		struct tag *tags;
@@ -961,14 +957,18 @@ int index_run(const struct catalog_opts *o, char **objects, int nr)
 		owner = owner_of(objects[i]);
 		for (j = 0; j < n; j++) {
 			const struct desc *d = tags[j].desc;
+			const char *field[KMSG_INDEX_NR_FIELDS];
+			int k;
 
-			fputs(tags[j].rec->tag, f);
-			index_field(f, severity_name(tags[j].rec->level));
-			index_field(f, owner);
-			index_field(f, tags[j].text);
-			index_field(f, d ? d->params : "");
-			index_field(f, d ? d->description : "");
-			index_field(f, d ? d->user_action : "");
+			field[KMSG_INDEX_TAG] = tags[j].rec->tag;
+			field[KMSG_INDEX_SEVERITY] = severity_name(tags[j].rec->level);
+			field[KMSG_INDEX_OWNER] = owner;
+			field[KMSG_INDEX_TEXT] = tags[j].text;
+			field[KMSG_INDEX_PARAMETERS] = d ? d->params : "";
+			field[KMSG_INDEX_DESCRIPTION] = d ? d->description : "";
+			field[KMSG_INDEX_USER_ACTION] = d ? d->user_action : "";
+			for (k = 0; k < KMSG_INDEX_NR_FIELDS; k++)
+				kmsg_index_field(f, field[k], !k);
 			fputc('\n', f);
 		}
 		free(owner);

@@ -22,7 +22,6 @@
  * The description format and the record layout are documented in
  * Documentation/kmsg/index.rst.
  */
-#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -273,26 +272,6 @@ unsigned int hash_mem(const char *s, size_t n)
 	return (unsigned int)h;
 }
 
-/**
- * param_next() - walk the parameters of a description
- * @p: desc->params, then what the previous call returned
- * @text: set to the text of the parameter, without its "@N: "
- * @len: set to its length
- *
- * Return: where the next parameter starts, or NULL when there is none.
- */
-const char *param_next(const char *p, const char **text, size_t *len)
-{
-	const char *nl;
-
-	if (!p || !*p)
-		return NULL;
-	nl = strchr(p, '\n');
-	*text = strchr(p, ' ') + 1;
-	*len = (nl ? nl : *text + strlen(*text)) - *text;
-	return nl ? nl + 1 : *text + *len;
-}
-
 /* Names and values */
 
 /* The level of the @len bytes at @name, or -1 */
@@ -310,99 +289,6 @@ int severity_level_n(const char *name, size_t len)
 const char *severity_name(int level)
 {
 	return level >= 0 && level < NR_LEVELS ? severities[level].name : "?";
-}
-
-static inline bool is_letter(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-/* [A-Za-z0-9_-]: what a component consists of after its first letter */
-static const unsigned char component_chars[256] = {
-	['-'] = 1, ['0' ... '9'] = 1, ['A' ... 'Z'] = 1, ['_'] = 1,
-	['a' ... 'z'] = 1,
-};
-
-static inline bool is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
-static bool component_valid(const char *s, size_t len)
-{
-	size_t i;
-
-	if (len < 1 || len > 31 || !is_letter(s[0]))
-		return false;
-	for (i = 1; i < len; i++)
-		if (!component_chars[(unsigned char)s[i]])
-			return false;
-	return true;
-}
-
-/* "comp.id" with a valid component and id 1..65535; fills @id */
-bool tag_valid(const char *tag, unsigned int *id)
-{
-	const char *dot = strrchr(tag, '.');
-	unsigned long v = 0;
-	const char *p;
-
-	if (!dot || !component_valid(tag, dot - tag) || !dot[1])
-		return false;
-	if (dot[1] == '0')
-		return false;
-	for (p = dot + 1; *p; p++) {
-		if (!is_digit(*p))
-			return false;
-		v = v * 10 + (*p - '0');
-		if (v > 65535)
-			return false;
-	}
-	*id = v;
-	return true;
-}
-
-/*
- * Conversions a printf format consumes values for, as the user sees
- * them: "%%" is none, "%*d" is one (the width is not shown as a value),
- * "%pI4" and the other %p extensions are one.
- */
-int count_conversions(const char *fmt)
-{
-	const char *p = fmt;
-	int n = 0;
-
-	while ((p = strchr(p, '%'))) {
-		p++;
-		if (*p == '%') {
-			p++;
-			continue;
-		}
-		while (*p && strchr("-+ #0", *p))
-			p++;
-		if (*p == '*')
-			p++;
-		while (isdigit((unsigned char)*p))
-			p++;
-		if (*p == '.') {
-			p++;
-			if (*p == '*')
-				p++;
-			while (isdigit((unsigned char)*p))
-				p++;
-		}
-		while (*p && strchr("hlLqjzt", *p))
-			p++;
-		if (!*p)
-			break;
-		if (strchr("diouxXcspneEfFgGaA", *p))
-			n++;
-		if (*p == 'p')
-			while (isalnum((unsigned char)p[1]))
-				p++;
-		p++;
-	}
-	return n;
 }
 
 /* Command line */

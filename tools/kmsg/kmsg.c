@@ -56,12 +56,12 @@ static void print_indented(const char *s, const char *indent)
 static void print_params(const struct kmsg_entry *e, const struct kmsg_values *v,
 			 const char *indent)
 {
-	const char *s = e->parameters, *nl;
-	int i = 0;
+	const char *p = e->parameters, *s;
+	size_t len;
+	int i;
 
-	for (; s && *s; s = nl ? nl + 1 : NULL, i++) {
-		nl = strchr(s, '\n');
-		printf("%s%.*s", indent, nl ? (int)(nl - s) : (int)strlen(s), s);
+	for (i = 0; (p = kmsg_param_next(p, &s, &len)); i++) {
+		printf("%s%.*s", indent, (int)len, s);
 		if (v && i < v->nr)
 			printf(" = %s", v->val[i]);
 		putchar('\n');
@@ -85,8 +85,9 @@ static void explain_text(const struct kmsg_entry *e, const struct kmsg_values *v
 static void explain_json(const struct kmsg_entry *e, const struct kmsg_values *v,
 			 const char *line)
 {
-	const char *s = e->parameters, *nl;
-	int i = 0;
+	const char *p = e->parameters, *s;
+	size_t len;
+	int i;
 
 	fputs("{\"tag\":", stdout);
 	json_string(stdout, e->tag, -1);
@@ -95,10 +96,9 @@ static void explain_json(const struct kmsg_entry *e, const struct kmsg_values *v
 	fputs(",\"severity\":", stdout);
 	json_string(stdout, e->severity, -1);
 	fputs(",\"parameters\":[", stdout);
-	for (; s && *s; s = nl ? nl + 1 : NULL, i++) {
-		nl = strchr(s, '\n');
+	for (i = 0; (p = kmsg_param_next(p, &s, &len)); i++) {
 		fputs(i ? ",{\"description\":" : "{\"description\":", stdout);
-		json_string(stdout, s, nl ? nl - s : -1);
+		json_string(stdout, s, len);
 		if (v && i < v->nr) {
 			fputs(",\"value\":", stdout);
 			json_string(stdout, v->val[i], -1);
