@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Declarations of the kmsg-gen host tool, shared by its files:
- * kmsg-gen.c (main and helpers), kmsg-parse.c (descriptions),
+ * kmsg-gen.c (main), kmsg-util.c (helpers), kmsg-parse.c (descriptions),
  * kmsg-records.c (objects) and kmsg-catalog.c (checks and output).
  */
 #ifndef KMSG_GEN_H
@@ -91,7 +91,7 @@ struct catalog_opts {
 	const char *object;
 };
 
-/* kmsg-gen.c */
+/* kmsg-util.c */
 void *xmalloc(size_t n);
 void *xrealloc(void *p, size_t n);
 char *xstrndup(const char *s, size_t n);

@@ -16,7 +16,8 @@ const char __start_kmsg_catalog[4], __stop_kmsg_catalog[1];
 
 int main(int argc, char **argv)
 {
-	static _Alignas(8) char buf[1 << 20];
+	static u64 words[(1 << 20) / sizeof(u64)];	/* aligned as a section */
+	char *buf = (char *)words;
 	const char *p = buf, *why;
 	size_t size;
 	FILE *f;
@@ -25,7 +26,7 @@ int main(int argc, char **argv)
 	f = argc == 2 ? fopen(argv[1], "rb") : NULL;
 	if (!f)
 		return 2;
-	size = fread(buf, 1, sizeof(buf), f);
+	size = fread(buf, 1, sizeof(words), f);
 	fclose(f);
 	n = kmsg_catalog_validate(buf, size, &why);
 	if (n < 0) {

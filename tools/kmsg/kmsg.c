@@ -15,6 +15,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +28,8 @@ static const char *sysfs_dir = "/sys/kernel/kmsg";
 static const char *catalog_path;
 static bool json;
 
-static void usage(void)
+/* The usage message, then exit status 2 */
+static void bad_usage(void)
 {
 	fputs("usage: kmsg [--json] [--sysfs DIR] [--catalog FILE] explain TAG|LINE\n"
 	      "       kmsg [--json] [--sysfs DIR] [--catalog FILE] annotate [FILE]\n"
@@ -244,26 +246,48 @@ static int cmd_list(struct kmsg_db *db, const char *component)
 int main(int argc, char **argv)
 {
 	char default_catalog[512];
+	static const struct option options[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "sysfs", required_argument, NULL, 's' },
+		{ "catalog", required_argument, NULL, 'c' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
 	struct kmsg_db db;
 	const char *cmd;
-	int i, ret;
+	int c, i, ret;
 
-	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-		if (!strcmp(argv[i], "--json")) {
+	/* options come before the command ("+"): a log line may start with '-' */
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+:h", options, NULL)) != -1) {
+		switch (c) {
+		case 'j':
 			json = true;
-		} else if (!strcmp(argv[i], "--sysfs") && i + 1 < argc) {
-			sysfs_dir = argv[++i];
-		} else if (!strcmp(argv[i], "--catalog") && i + 1 < argc) {
-			catalog_path = argv[++i];
-		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			usage();
-		} else {
-			fprintf(stderr, "kmsg: unknown option '%s'\n", argv[i]);
-			usage();
+			break;
+		case 's':
+			sysfs_dir = optarg;
+			break;
+		case 'c':
+			catalog_path = optarg;
+			break;
+		case 'h':
+			bad_usage();
+			break;
+		case ':':
+			fprintf(stderr, "kmsg: a value is missing after '%s'\n", argv[optind - 1]);
+			bad_usage();
+			break;
+		default:
+			if (optopt && strncmp(argv[optind - 1], "--", 2))
+				fprintf(stderr, "kmsg: unknown option '-%c'\n", optopt);
+			else
+				fprintf(stderr, "kmsg: unknown option '%s'\n", argv[optind - 1]);
+			bad_usage();
 		}
 	}
+	i = optind;
 	if (i >= argc)
-		usage();
+		bad_usage();
 	cmd = argv[i++];
 
 	if (!catalog_path) {
@@ -284,7 +308,7 @@ int main(int argc, char **argv)
 	else if (!strcmp(cmd, "list") && argc - i <= 1)
 		ret = cmd_list(&db, argc - i ? argv[i] : NULL);
 	else
-		usage();
+		bad_usage();
 	if (db.io_error && ret == 1)
 		ret = 2;
 	kmsg_db_free(&db);
