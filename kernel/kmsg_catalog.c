@@ -156,7 +156,7 @@ int kmsg_catalog_validate(const void *data, size_t size, const char **why)
 	const char *p = data, *end = p + size;
 	int total = 0;
 
-	if (!IS_ALIGNED((unsigned long)data, 4)) {
+	if (!IS_ALIGNED((unsigned long)data, KMSG_CATALOG_ALIGN)) {
 		*why = "section is not 4-byte aligned";
 		return -EINVAL;
 	}
@@ -226,7 +226,7 @@ int kmsg_catalog_validate(const void *data, size_t size, const char **why)
 		}
 		total += hdr->nr_entries;
 		need += hdr->strings_size;
-		p += ALIGN(need, 4);
+		p += ALIGN(need, KMSG_CATALOG_ALIGN);
 	}
 	return total;
 }
@@ -491,7 +491,7 @@ static int kmsg_owner_publish(struct kmsg_owner *owner, const void *data,
 			}
 		}
 		p += ALIGN(sizeof(*hdr) + hdr->nr_entries * sizeof(*e) +
-			   hdr->strings_size, 4);
+			   hdr->strings_size, KMSG_CATALOG_ALIGN);
 	}
 	return 0;
 fail:

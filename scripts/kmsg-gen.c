@@ -12,9 +12,10 @@
  *   kmsg-gen catalog [--check] [--man DIR] [--srctree DIR] [--srcarch ARCH]
  *		      [--depfile FILE] [--data FILE] [-o OUT.S] OBJECT
  *	Read the call-site records of <linux/kmsg.h> from OBJECT, find the
- *	description of each tag and write the catalog as assembler source;
- *	with --data its bytes go to FILE, which the source includes with
- *	.incbin (as the build does: much less to write and to assemble).
+ *	description of each tag and write the catalog section
+ *	(include/linux/kmsg_catalog.h): its bytes go to the --data FILE and
+ *	OUT.S is the assembler source that includes them with .incbin.
+ *	Without --data nothing is written but OUT.S's first line, a comment.
  *	--check reports every problem as "file:line: tag: problem" (with a
  *	template for a missing description) and fails if there is any;
  *	--man writes one man page per described tag into DIR.
@@ -22,392 +23,16 @@
  * The description format and the record layout are documented in
  * Documentation/kmsg/index.rst.
  */
-#include <ctype.h>
-#include <errno.h>
-#include <stdarg.h>
-#include <stdbool.h>
-#include <stdint.h>
-#include <stdio.h>
+#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "kmsg-gen.h"
 
-#define SEVERITY(name) { name, sizeof(name) - 1 }
-static const struct {
-	const char *name;
-	size_t len;
-} severities[] = {
-	SEVERITY("Emerg"), SEVERITY("Alert"), SEVERITY("Critical"),
-	SEVERITY("Error"), SEVERITY("Warning"), SEVERITY("Notice"),
-	SEVERITY("Informational"),
-};
-
-#define NR_LEVELS ((int)ARRAY_SIZE(severities))
-
-void *xmalloc(size_t n)
-{
-	void *p = malloc(n ? n : 1);
-
-	if (!p) {
-		fprintf(stderr, "kmsg-gen: out of memory\n");
-		exit(2);
-	}
-	return p;
-}
-
-void *xrealloc(void *p, size_t n)
-{
-	p = realloc(p, n ? n : 1);
-	if (!p) {
-		fprintf(stderr, "kmsg-gen: out of memory\n");
-		exit(2);
-	}
-	return p;
-}
-
-char *xstrndup(const char *s, size_t n)
-{
-	char *d = xmalloc(n + 1);
-
-	memcpy(d, s, n);
-	d[n] = '\0';
-	return d;
-}
-
-/* Growable string */
-
-/* Make room for @n more bytes and the NUL (sb_add() does the rest). */
-void sb_grow(struct strbuf *sb, size_t n)
-{
-	sb->cap = (sb->len + n + 1) * 2;
-	sb->buf = xrealloc(sb->buf, sb->cap);
-}
-
-void sb_puts(struct strbuf *sb, const char *s)
-{
-	sb_add(sb, s, strlen(s));
-}
-
-void sb_printf(struct strbuf *sb, const char *fmt, ...)
-{
-	char tmp[256];
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(tmp, sizeof(tmp), fmt, ap);
-	va_end(ap);
-	if (n < (int)sizeof(tmp)) {
-		sb_add(sb, tmp, n);
-		return;
-	}
-	sb_add(sb, "", 0);
-	if (sb->len + n + 1 > sb->cap) {
-		sb->cap = sb->len + n + 1;
-		sb->buf = xrealloc(sb->buf, sb->cap);
-	}
-	va_start(ap, fmt);
-	vsnprintf(sb->buf + sb->len, n + 1, fmt, ap);
-	va_end(ap);
-	sb->len += n;
-}
-
-char *sb_take(struct strbuf *sb)
-{
-	char *s = sb->buf ? sb->buf : xstrndup("", 0);
-
-	sb->buf = NULL;
-	sb->len = 0;
-	sb->cap = 0;
-	return s;
-}
-
-/* Arena: strings that live as long as what holds the arena */
-
-struct arena_chunk {
-	struct arena_chunk *next;
-	char data[];
-};
-
-#define ARENA_CHUNK	(256 * 1024)
-
-static void *arena_alloc(struct arena *a, size_t n)
-{
-	char *p;
-
-	/* align what follows unaligned strings */
-	a->pos = (char *)(((uintptr_t)a->pos + 7) & ~(uintptr_t)7);
-	if (a->pos > a->end)
-		a->pos = a->end;
-	n = (n + 7) & ~(size_t)7;
-	if ((size_t)(a->end - a->pos) < n) {
-		size_t size = n > ARENA_CHUNK / 4 ? n : ARENA_CHUNK;
-		struct arena_chunk *c = xmalloc(sizeof(*c) + size);
-
-		c->next = a->chunks;
-		a->chunks = c;
-		/* a big one-off gets a chunk of its own; keep filling the old */
-		if (size != ARENA_CHUNK)
-			return c->data;
-		a->pos = c->data;
-		a->end = c->data + size;
-	}
-	p = a->pos;
-	a->pos += n;
-	return p;
-}
-
-/* A copy of @n bytes at @s with a NUL added; strings are not aligned. */
-char *arena_strndup(struct arena *a, const char *s, size_t n)
-{
-	char *d;
-
-	if ((size_t)(a->end - a->pos) > n) {
-		d = a->pos;
-		a->pos += n + 1;
-	} else {
-		d = arena_alloc(a, n + 1);
-	}
-	memcpy(d, s, n);
-	d[n] = '\0';
-	return d;
-}
-
-void arena_free(struct arena *a)
-{
-	while (a->chunks) {
-		struct arena_chunk *c = a->chunks;
-
-		a->chunks = c->next;
-		free(c);
-	}
-	a->pos = NULL;
-	a->end = NULL;
-}
-
-/* Files */
-
-/**
- * file_load() - the contents of a file, mapped when it is a regular file
- * @fd: filled in; file_unload() releases it
- * @path: the file
- *
- * The data is followed by a NUL byte, as a C string would be: a mapping
- * of a file that does not end on a page boundary has zeros after it,
- * other files are read into memory.
- *
- * Return: 0, or -1 after printing why @path cannot be read.
- */
-int file_load(struct file_data *fd, const char *path)
-{
-	struct strbuf sb = { 0 };
-	struct stat st;
-	char chunk[65536];
-	ssize_t n;
-	int f;
-
-	memset(fd, 0, sizeof(*fd));
-	f = open(path, O_RDONLY);
-	if (f < 0)
-		goto fail;
-	if (!fstat(f, &st) && S_ISREG(st.st_mode) && st.st_size > 0 &&
-	    st.st_size % sysconf(_SC_PAGESIZE)) {
-		void *p = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, f, 0);
-
-		if (p != MAP_FAILED) {
-			close(f);
-			fd->data = p;
-			fd->len = st.st_size;
-			fd->mapped = true;
-			return 0;
-		}
-	}
-	while ((n = read(f, chunk, sizeof(chunk))) > 0)
-		sb_add(&sb, chunk, n);
-	if (n < 0) {
-		int err = errno;
-
-		free(sb.buf);
-		close(f);
-		errno = err;
-		goto fail;
-	}
-	close(f);
-	fd->len = sb.len;
-	fd->data = sb_take(&sb);	/* NUL-terminated, even if empty */
-	return 0;
-fail:
-	fprintf(stderr, "%s: %s\n", path, strerror(errno));
-	return -1;
-}
-
-void file_unload(struct file_data *fd)
-{
-	if (fd->mapped)
-		munmap(fd->data, fd->len);
-	else
-		free(fd->data);
-	memset(fd, 0, sizeof(*fd));
-}
-
-/* A hash of @n bytes at @s, a word at a time. */
-unsigned int hash_mem(const char *s, size_t n)
-{
-	uint64_t h = 0x9e3779b97f4a7c15ull ^ n, w;
-
-	for (; n >= 8; s += 8, n -= 8) {
-		memcpy(&w, s, 8);
-		h = (((h << 5) | (h >> 59)) ^ w) * 0x9e3779b97f4a7c15ull;
-	}
-	w = 0;
-	memcpy(&w, s, n);
-	h = (((h << 5) | (h >> 59)) ^ w) * 0x9e3779b97f4a7c15ull;
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdull;
-	h ^= h >> 33;
-	return (unsigned int)h;
-}
-
-/**
- * param_next() - walk the parameters of a description
- * @p: desc->params, then what the previous call returned
- * @text: set to the text of the parameter, without its "@N: "
- * @len: set to its length
- *
- * Return: where the next parameter starts, or NULL when there is none.
- */
-const char *param_next(const char *p, const char **text, size_t *len)
-{
-	const char *nl;
-
-	if (!p || !*p)
-		return NULL;
-	nl = strchr(p, '\n');
-	*text = strchr(p, ' ') + 1;
-	*len = (nl ? nl : *text + strlen(*text)) - *text;
-	return nl ? nl + 1 : *text + *len;
-}
-
-/* Names and values */
-
-/* The level of the @len bytes at @name, or -1 */
-int severity_level_n(const char *name, size_t len)
-{
-	int i;
-
-	for (i = 0; i < NR_LEVELS; i++)
-		if (len == severities[i].len &&
-		    !memcmp(name, severities[i].name, len))
-			return i;
-	return -1;
-}
-
-const char *severity_name(int level)
-{
-	return level >= 0 && level < NR_LEVELS ? severities[level].name : "?";
-}
-
-static inline bool is_letter(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-/* [A-Za-z0-9_-]: what a component consists of after its first letter */
-static const unsigned char component_chars[256] = {
-	['-'] = 1, ['0' ... '9'] = 1, ['A' ... 'Z'] = 1, ['_'] = 1,
-	['a' ... 'z'] = 1,
-};
-
-static inline bool is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
-static bool component_valid(const char *s, size_t len)
-{
-	size_t i;
-
-	if (len < 1 || len > 31 || !is_letter(s[0]))
-		return false;
-	for (i = 1; i < len; i++)
-		if (!component_chars[(unsigned char)s[i]])
-			return false;
-	return true;
-}
-
-/* "comp.id" with a valid component and id 1..65535; fills @id */
-bool tag_valid(const char *tag, unsigned int *id)
-{
-	const char *dot = strrchr(tag, '.');
-	unsigned long v = 0;
-	const char *p;
-
-	if (!dot || !component_valid(tag, dot - tag) || !dot[1])
-		return false;
-	if (dot[1] == '0')
-		return false;
-	for (p = dot + 1; *p; p++) {
-		if (!is_digit(*p))
-			return false;
-		v = v * 10 + (*p - '0');
-		if (v > 65535)
-			return false;
-	}
-	*id = v;
-	return true;
-}
-
-/*
- * Conversions a printf format consumes values for, as the user sees
- * them: "%%" is none, "%*d" is one (the width is not shown as a value),
- * "%pI4" and the other %p extensions are one.
- */
-int count_conversions(const char *fmt)
-{
-	const char *p = fmt;
-	int n = 0;
-
-	while ((p = strchr(p, '%'))) {
-		p++;
-		if (*p == '%') {
-			p++;
-			continue;
-		}
-		while (*p && strchr("-+ #0", *p))
-			p++;
-		if (*p == '*')
-			p++;
-		while (isdigit((unsigned char)*p))
-			p++;
-		if (*p == '.') {
-			p++;
-			if (*p == '*')
-				p++;
-			while (isdigit((unsigned char)*p))
-				p++;
-		}
-		while (*p && strchr("hlLqjzt", *p))
-			p++;
-		if (!*p)
-			break;
-		if (strchr("diouxXcspneEfFgGaA", *p))
-			n++;
-		if (*p == 'p')
-			while (isalnum((unsigned char)p[1]))
-				p++;
-		p++;
-	}
-	return n;
-}
-
 /* Command line */
 
-static void usage(void)
+/* The usage message, then exit status 2 */
+static void bad_usage(void)
 {
 	fprintf(stderr,
 		"usage: kmsg-gen dump FILE...\n"
@@ -423,7 +48,7 @@ static int cmd_dump(int argc, char **argv)
 	int i, bad = 0;
 
 	if (!argc)
-		usage();
+		bad_usage();
 	for (i = 0; i < argc; i++)
 		bad |= desc_parse_file(&set, argv[i]) != 0;
 	for (i = 0; i < set.nr; i++)
@@ -432,57 +57,88 @@ static int cmd_dump(int argc, char **argv)
 	return bad ? 1 : 0;
 }
 
+/* Options of catalog and index; index takes all but --data. */
+static const struct option catalog_options[] = {
+	{ "check", no_argument, NULL, 'c' },
+	{ "man", required_argument, NULL, 'm' },
+	{ "srctree", required_argument, NULL, 's' },
+	{ "srcarch", required_argument, NULL, 'a' },
+	{ "depfile", required_argument, NULL, 'd' },
+	{ "data", required_argument, NULL, 'D' },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* The option getopt_long() just refused; a short one is in optopt. */
+static void bad_option(const char *problem, char **argv)
+{
+	const char *arg = argv[optind - 1];
+
+	if (optopt && strncmp(arg, "--", 2))
+		fprintf(stderr, "kmsg-gen: %s '-%c'\n", problem, optopt);
+	else
+		fprintf(stderr, "kmsg-gen: %s '%s'\n", problem, arg);
+	bad_usage();
+}
+
+/* argv[0] is the command; options and objects may come in any order */
 static int cmd_catalog(int argc, char **argv, bool index)
 {
 	struct catalog_opts o = { .srctree = ".", .out = "-" };
-	char **objects = xmalloc((argc + 1) * sizeof(char *));
-	int i, nr = 0, ret;
+	int c, nr;
 
-	for (i = 0; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (!strcmp(a, "--check")) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":o:", catalog_options, NULL)) != -1) {
+		switch (c) {
+		case 'c':
 			o.check = true;
-		} else if (i + 1 < argc && !strcmp(a, "--man")) {
-			o.man_dir = argv[++i];
-		} else if (i + 1 < argc && !strcmp(a, "--srctree")) {
-			o.srctree = argv[++i];
-		} else if (i + 1 < argc && !strcmp(a, "--srcarch")) {
-			o.srcarch = argv[++i];
-		} else if (i + 1 < argc && !strcmp(a, "--depfile")) {
-			o.depfile = argv[++i];
-		} else if (i + 1 < argc && !index && !strcmp(a, "--data")) {
-			o.data = argv[++i];
-		} else if (i + 1 < argc && !strcmp(a, "-o")) {
-			o.out = argv[++i];
-		} else if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "kmsg-gen: unknown option '%s'\n", a);
-			usage();
-		} else {
-			objects[nr++] = argv[i];
+			break;
+		case 'm':
+			o.man_dir = optarg;
+			break;
+		case 's':
+			o.srctree = optarg;
+			break;
+		case 'a':
+			o.srcarch = optarg;
+			break;
+		case 'd':
+			o.depfile = optarg;
+			break;
+		case 'D':
+			if (index) {
+				fprintf(stderr, "kmsg-gen: unknown option '--data'\n");
+				bad_usage();
+			}
+			o.data = optarg;
+			break;
+		case 'o':
+			o.out = optarg;
+			break;
+		case ':':
+			bad_option("a value is missing after", argv);
+			break;
+		default:
+			bad_option("unknown option", argv);
 		}
 	}
-	if (!nr || (!index && nr > 1)) {
-		free(objects);
-		usage();
-	}
-	o.object = objects[0];
-	ret = index ? index_run(&o, objects, nr) : catalog_run(&o);
-	free(objects);
-	return ret;
+	nr = argc - optind;
+	if (!nr || (!index && nr > 1))
+		bad_usage();
+	o.object = argv[optind];
+	return index ? index_run(&o, argv + optind, nr) : catalog_run(&o);
 }
 
 int main(int argc, char **argv)
 {
 	if (argc < 2)
-		usage();
+		bad_usage();
 	if (!strcmp(argv[1], "dump"))
 		return cmd_dump(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "catalog"))
-		return cmd_catalog(argc - 2, argv + 2, false);
+		return cmd_catalog(argc - 1, argv + 1, false);
 	if (!strcmp(argv[1], "index"))
-		return cmd_catalog(argc - 2, argv + 2, true);
+		return cmd_catalog(argc - 1, argv + 1, true);
 	fprintf(stderr, "kmsg-gen: unknown command '%s'\n", argv[1]);
-	usage();
+	bad_usage();
 	return 2;
 }

@@ -1,13 +1,27 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Shared declarations of the kmsg-gen host tool. */
+/*
+ * Declarations of the kmsg-gen host tool, shared by its files:
+ * kmsg-gen.c (main), kmsg-util.c (helpers), kmsg-parse.c (descriptions),
+ * kmsg-records.c (objects) and kmsg-catalog.c (checks and output).
+ */
 #ifndef KMSG_GEN_H
 #define KMSG_GEN_H
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+
+/*
+ * The kernel's fixed-size types, for include/linux/kmsg_catalog.h (as
+ * scripts/mod/file2alias.c does for mod_devicetable.h) and for this tool.
+ */
+typedef unsigned char u8;
+typedef unsigned short u16;
+typedef unsigned int u32;
+typedef unsigned long long u64;
+
+#include "kmsg-format.h"
 
 struct strbuf {
 	char *buf;
@@ -51,7 +65,7 @@ struct record {
 	const char *tag;
 	const char *file;
 	const char *format;
-	uint64_t comp_key;	/* its first 8 bytes, big-endian, to sort by */
+	u64 comp_key;		/* its first 8 bytes, big-endian, to sort by */
 	int comp_len;		/* of the component part of tag */
 	int id;			/* the id part of tag, -1 if not a number */
 	int line;
@@ -77,6 +91,7 @@ struct catalog_opts {
 	const char *object;
 };
 
+/* kmsg-util.c */
 void *xmalloc(size_t n);
 void *xrealloc(void *p, size_t n);
 char *xstrndup(const char *s, size_t n);
@@ -93,12 +108,12 @@ static inline void sb_add(struct strbuf *sb, const char *s, size_t n)
 }
 
 void sb_puts(struct strbuf *sb, const char *s);
+
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-#define __printf(a, b) __attribute__((format(printf, a, b)))
+#define __printf(a, b) __attribute__((__format__(printf, a, b)))
 __printf(2, 3) void sb_printf(struct strbuf *sb, const char *fmt, ...);
 char *sb_take(struct strbuf *sb);
 char *arena_strndup(struct arena *a, const char *s, size_t n);
-const char *param_next(const char *p, const char **text, size_t *len);
 void arena_free(struct arena *a);
 int file_load(struct file_data *fd, const char *path);
 void file_unload(struct file_data *fd);
@@ -106,8 +121,6 @@ unsigned int hash_mem(const char *s, size_t n);
 
 int severity_level_n(const char *name, size_t len);
 const char *severity_name(int level);
-bool tag_valid(const char *tag, unsigned int *id);
-int count_conversions(const char *fmt);
 
 /* kmsg-parse.c */
 int desc_parse_file(struct desc_set *set, const char *path);

@@ -81,10 +81,13 @@ static bool is_open(const char *s, size_t len)
 	return skip_ws(s + 3, e) == e;
 }
 
-/* Does @key (a literal such as "Tag:") start the body @s? */
-#define key_is(s, e, key)						\
-	((size_t)((e) - (s)) >= sizeof(key) - 1 &&			\
-	 !memcmp(s, key, sizeof(key) - 1))
+/* Does @key (a keyword such as "Tag:") start the body @s, which ends at @e? */
+static inline bool key_is(const char *s, const char *e, const char *key)
+{
+	size_t n = strlen(key);
+
+	return (size_t)(e - s) >= n && !memcmp(s, key, n);
+}
 
 /* C escapes and what they stand for */
 static const char simple_escapes[] = "ntrabfv\\\"'?";
@@ -203,6 +206,9 @@ static char *finish_block(struct arena *a, struct strbuf *sb, char *prev)
 }
 
 enum section { S_HEAD, S_PARAM, S_DESC, S_ACTION };
+
+static const char bad_severity[] =
+	"Severity: '%s' is not Emerg, Alert, Critical, Error, Warning, Notice or Informational";
 
 /*
  * Join the lines of a Parameter: section into "@1: text\n@2: text":
@@ -393,7 +399,7 @@ static int parse_block(struct parser *p, struct desc *d)
 		d->level = sev ? severity_level_n(sev, sev_len) : -1;
 		if (!d->tag)
 			problem = "no Tag:";
-		else if (!tag_valid(d->tag, &id))
+		else if (!kmsg_tag_valid(d->tag, strlen(d->tag), &id))
 			problem = "Tag: '%s' is not <component>.<id> with an id of 1..65535",
 			arg = d->tag, bad_line = tag_line;
 		else if (!has_text)
@@ -401,7 +407,7 @@ static int parse_block(struct parser *p, struct desc *d)
 		else if (!sev)
 			problem = "%s: no Severity:", arg = d->tag;
 		else if (d->level < 0)
-			problem = "Severity: '%s' is not Emerg, Alert, Critical, Error, Warning, Notice or Informational",
+			problem = bad_severity,
 			arg = arena_strndup(a, sev, sev_len), bad_line = sev_line;
 		else if (sec < S_DESC)
 			problem = "%s: no Description:", arg = d->tag;
@@ -495,37 +501,23 @@ void desc_set_free(struct desc_set *set)
 	memset(set, 0, sizeof(*set));
 }
 
-static void json_str(FILE *f, const char *s, size_t len)
+static void json_cstr(FILE *f, const char *s)
 {
-	const char *run = s, *end = s + len;
-
-	fputc('"', f);
-	for (; s < end; s++) {
-		unsigned char c = *s;
-
-		if (c >= 0x20 && c != 0x7f && c != '"' && c != '\\')
-			continue;
-		fwrite(run, 1, s - run, f);
-		run = s + 1;
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c == '\n')
-			fputs("\\n", f);
-		else if (c == '\t')
-			fputs("\\t", f);
-		else
-			fprintf(f, "\\u%04x", c);
-	}
-	fwrite(run, 1, s - run, f);
-	fputc('"', f);
+	kmsg_json_string(f, s, strlen(s));
 }
 
-#define json_cstr(f, s) json_str(f, s, strlen(s))
-
+/**
+ * desc_print_json() - a description as the JSON line of "kmsg-gen dump"
+ * @f: where to
+ * @d: the description
+ *
+ * Strings are written by kmsg_json_string() (scripts/kmsg-format.h), as
+ * tools/kmsg writes them: bytes that are not UTF-8 become U+FFFD.
+ */
 void desc_print_json(FILE *f, const struct desc *d)
 {
 	const char *p = d->params, *t;
-	size_t len;
+	size_t len, label;
 	bool first = true;
 
 	fputs("{\"tag\":", f);
@@ -535,10 +527,11 @@ void desc_print_json(FILE *f, const struct desc *d)
 	fputs(",\"severity\":", f);
 	json_cstr(f, severity_name(d->level));
 	fputs(",\"parameters\":[", f);
-	while ((p = param_next(p, &t, &len))) {
+	while ((p = kmsg_param_next(p, &t, &len))) {
 		if (!first)
 			fputc(',', f);
-		json_str(f, t, len);
+		label = kmsg_param_label(t, len);
+		kmsg_json_string(f, t + label, len - label);
 		first = false;
 	}
 	fputs("],\"description\":", f);
@@ -550,7 +543,11 @@ void desc_print_json(FILE *f, const struct desc *d)
 	fprintf(f, ",\"line\":%d}\n", d->line);
 }
 
-/* @s as the body of a C string literal. */
+/*
+ * @s as the body of a C string literal, for the templates and reports of
+ * --check: C's escapes, not JSON's (kmsg_json_string()); bytes above 0x7f
+ * are copied, as a C compiler takes them.
+ */
 void c_escape(struct strbuf *sb, const char *s)
 {
 	for (; *s; s++) {

@@ -26,44 +26,78 @@ struct elf {
 	bool is64, swap;
 };
 
-static uint16_t get16(const struct elf *e, const void *p)
+static u16 get16(const struct elf *e, const void *p)
 {
-	uint16_t v;
+	u16 v;
 
 	memcpy(&v, p, 2);
 	return e->swap ? __builtin_bswap16(v) : v;
 }
 
-static uint32_t get32(const struct elf *e, const void *p)
+static u32 get32(const struct elf *e, const void *p)
 {
-	uint32_t v;
+	u32 v;
 
 	memcpy(&v, p, 4);
 	return e->swap ? __builtin_bswap32(v) : v;
 }
 
-static uint64_t get64(const struct elf *e, const void *p)
+static u64 get64(const struct elf *e, const void *p)
 {
-	uint64_t v;
+	u64 v;
 
 	memcpy(&v, p, 8);
 	return e->swap ? __builtin_bswap64(v) : v;
 }
 
-#define FIELD(e, base, type32, type64, field)				\
-	((e)->is64 ?							\
-	 ((sizeof(((type64 *)0)->field) == 8) ?				\
-	  get64(e, (base) + offsetof(type64, field)) :			\
-	  (sizeof(((type64 *)0)->field) == 4) ?				\
-	  get32(e, (base) + offsetof(type64, field)) :			\
-	  get16(e, (base) + offsetof(type64, field))) :		\
-	 ((sizeof(((type32 *)0)->field) == 4) ?				\
-	  get32(e, (base) + offsetof(type32, field)) :			\
-	  get16(e, (base) + offsetof(type32, field))))
+/* An offset or size of @size bytes (8, 4 or 2) at @p */
+static u64 get(const struct elf *e, const unsigned char *p, size_t size)
+{
+	return size == 8 ? get64(e, p) : size == 4 ? get32(e, p) : get16(e, p);
+}
+
+/*
+ * Where read_elf() finds what it reads in the headers of an ELF class:
+ * e_shoff, sh_offset and sh_size are addr bytes, e_shentsize, e_shnum
+ * and e_shstrndx 2, sh_name and sh_type 4.
+ */
+struct elf_layout {
+	unsigned char ehdr_size, shdr_size, addr;
+	unsigned char e_shoff, e_shentsize, e_shnum, e_shstrndx;
+	unsigned char sh_name, sh_type, sh_offset, sh_size;
+};
+
+static const struct elf_layout elf32_layout = {
+	.ehdr_size = sizeof(Elf32_Ehdr),
+	.shdr_size = sizeof(Elf32_Shdr),
+	.addr = 4,
+	.e_shoff = offsetof(Elf32_Ehdr, e_shoff),
+	.e_shentsize = offsetof(Elf32_Ehdr, e_shentsize),
+	.e_shnum = offsetof(Elf32_Ehdr, e_shnum),
+	.e_shstrndx = offsetof(Elf32_Ehdr, e_shstrndx),
+	.sh_name = offsetof(Elf32_Shdr, sh_name),
+	.sh_type = offsetof(Elf32_Shdr, sh_type),
+	.sh_offset = offsetof(Elf32_Shdr, sh_offset),
+	.sh_size = offsetof(Elf32_Shdr, sh_size),
+};
+
+static const struct elf_layout elf64_layout = {
+	.ehdr_size = sizeof(Elf64_Ehdr),
+	.shdr_size = sizeof(Elf64_Shdr),
+	.addr = 8,
+	.e_shoff = offsetof(Elf64_Ehdr, e_shoff),
+	.e_shentsize = offsetof(Elf64_Ehdr, e_shentsize),
+	.e_shnum = offsetof(Elf64_Ehdr, e_shnum),
+	.e_shstrndx = offsetof(Elf64_Ehdr, e_shstrndx),
+	.sh_name = offsetof(Elf64_Shdr, sh_name),
+	.sh_type = offsetof(Elf64_Shdr, sh_type),
+	.sh_offset = offsetof(Elf64_Shdr, sh_offset),
+	.sh_size = offsetof(Elf64_Shdr, sh_size),
+};
 
 static bool host_big_endian(void)
 {
-	const uint16_t one = 1;
+	const u16 one = 1;
 
 	return *(const unsigned char *)&one == 0;
 }
@@ -161,34 +195,34 @@ static int parse_records(struct record_set *set, const char *path,
 static int read_elf(struct record_set *set, const char *path,
 		    const struct elf *e)
 {
+	const struct elf_layout *l = e->is64 ? &elf64_layout : &elf32_layout;
 	const unsigned char *d = e->data;
-	size_t shentsize = e->is64 ? sizeof(Elf64_Shdr) : sizeof(Elf32_Shdr);
-	uint64_t shoff, shstr_off, shstr_size;
+	u64 shoff, shstr_off, shstr_size;
 	unsigned int shnum, shstrndx, i;
 	const unsigned char *sh;
 
-	if (e->size < (e->is64 ? sizeof(Elf64_Ehdr) : sizeof(Elf32_Ehdr)))
+	if (e->size < l->ehdr_size)
 		goto bad;
-	shoff = FIELD(e, d, Elf32_Ehdr, Elf64_Ehdr, e_shoff);
-	shnum = FIELD(e, d, Elf32_Ehdr, Elf64_Ehdr, e_shnum);
-	shstrndx = FIELD(e, d, Elf32_Ehdr, Elf64_Ehdr, e_shstrndx);
-	if (FIELD(e, d, Elf32_Ehdr, Elf64_Ehdr, e_shentsize) != shentsize ||
-	    shoff > e->size || shnum > (e->size - shoff) / shentsize ||
+	shoff = get(e, d + l->e_shoff, l->addr);
+	shnum = get16(e, d + l->e_shnum);
+	shstrndx = get16(e, d + l->e_shstrndx);
+	if (get16(e, d + l->e_shentsize) != l->shdr_size ||
+	    shoff > e->size || shnum > (e->size - shoff) / l->shdr_size ||
 	    shstrndx >= shnum)
 		goto bad;
 
-	sh = d + shoff + shstrndx * shentsize;
-	shstr_off = FIELD(e, sh, Elf32_Shdr, Elf64_Shdr, sh_offset);
-	shstr_size = FIELD(e, sh, Elf32_Shdr, Elf64_Shdr, sh_size);
+	sh = d + shoff + shstrndx * l->shdr_size;
+	shstr_off = get(e, sh + l->sh_offset, l->addr);
+	shstr_size = get(e, sh + l->sh_size, l->addr);
 	if (shstr_off > e->size || shstr_size > e->size - shstr_off)
 		goto bad;
 
 	for (i = 0; i < shnum; i++) {
-		uint64_t name, off, size;
+		u64 name, off, size;
 		const char *sname;
 
-		sh = d + shoff + i * shentsize;
-		name = FIELD(e, sh, Elf32_Shdr, Elf64_Shdr, sh_name);
+		sh = d + shoff + i * l->shdr_size;
+		name = get32(e, sh + l->sh_name);
 		if (name >= shstr_size)
 			goto bad;
 		sname = (const char *)d + shstr_off + name;
@@ -196,10 +230,10 @@ static int read_elf(struct record_set *set, const char *path,
 			goto bad;
 		if (strcmp(sname, RECORD_SECTION))
 			continue;
-		if (FIELD(e, sh, Elf32_Shdr, Elf64_Shdr, sh_type) == SHT_NOBITS)
+		if (get32(e, sh + l->sh_type) == SHT_NOBITS)
 			continue;
-		off = FIELD(e, sh, Elf32_Shdr, Elf64_Shdr, sh_offset);
-		size = FIELD(e, sh, Elf32_Shdr, Elf64_Shdr, sh_size);
+		off = get(e, sh + l->sh_offset, l->addr);
+		size = get(e, sh + l->sh_size, l->addr);
 		if (off > e->size || size > e->size - off)
 			goto bad;
 		if (parse_records(set, path, (const char *)d + off,

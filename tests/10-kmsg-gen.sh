@@ -14,7 +14,7 @@ mkdir -p "$out"
 
 gen=$out/kmsg-gen
 gcc -Wall -Wextra -Werror -O2 -g -o "$gen" -I"$top/scripts" \
-	"$top"/scripts/kmsg-{gen,parse,records,catalog}.c 2>"$out/cc.log"
+	"$top"/scripts/kmsg-{gen,util,parse,records,catalog}.c 2>"$out/cc.log"
 rc=$?
 check "kmsg-gen builds with -Wall -Wextra -Werror (gcc exit $rc)" [ $rc -eq 0 -a -x "$gen" ]
 if [ -s "$out/cc.log" ]; then
@@ -107,55 +107,110 @@ check "fixture objects build for x86_64 and s390x" \
 
 cat_run() { "$gen" catalog --srctree "$fx" "$@"; }
 for cc in gcc s390x-linux-gnu-gcc; do
-	cat_run --check --srcarch none -o "$out/cat1-$cc.S" "$out/rec1-$cc.o" \
-		>"$out/check1-$cc.out" 2>"$out/check1-$cc.err"
+	cat_run --check --srcarch none --data "$out/cat1-$cc.bin" -o "$out/cat1-$cc.S" \
+		"$out/rec1-$cc.o" >"$out/check1-$cc.out" 2>"$out/check1-$cc.err"
 	rc=$?
 	check "--check passes on a fully described $cc object" [ $rc -eq 0 ]
 done
-same_body() { [ -s "$1" ] && [ -s "$2" ] && cmp -s <(sed 1d "$1") <(sed 1d "$2"); }
-check "both byte orders give the same, non-empty catalog source" \
-	same_body "$out/cat1-gcc.S" "$out/cat1-s390x-linux-gnu-gcc.S"
 check "id 0 and a repeated call make no extra entries" \
 	grep -q "^/\* Generated .*: 2 entries" "$out/cat1-gcc.S"
 
-s390x-linux-gnu-gcc -c -o "$out/cat1.o" "$out/cat1-gcc.S"
-s390x-linux-gnu-objcopy -O binary --only-section=.kmsg_catalog "$out/cat1.o" "$out/cat1.bin"
-check "the catalog section has the header, two 24-byte entries and each string once" python3 - "$out/cat1.bin" <<'PY'
+# The section's bytes (--data) as the kernel reads them: in the object's
+# byte order, the same catalog from either.
+check "the catalog has the header, two 24-byte entries and each string once, in each object's byte order" \
+	python3 - "$out/cat1-gcc.bin" "$out/cat1-s390x-linux-gnu-gcc.bin" <<'PY'
 import struct, sys
-b = open(sys.argv[1], "rb").read()
-magic, ver, esz, n, ssz = struct.unpack(">IHHII", b[:16])
-assert (magic, ver, esz, n) == (0x6b6d7367, 1, 24, 2), (magic, ver, esz, n)
-strings = b[16 + 24 * n:16 + 24 * n + ssz]
-assert len(b) == (16 + 24 * n + ssz + 3) & ~3
-assert strings.count(b"fix\0") == 1
-e = [struct.unpack(">IIIIIHBB", b[16 + 24 * i:40 + 24 * i]) for i in range(n)]
-s = lambda o: strings[o:strings.index(b"\0", o)].decode()
-assert [(s(x[0]), x[5], x[6], x[7]) for x in e] == [("fix", 1, 3, 1), ("fix", 2, 4, 1)], e
-assert s(e[0][1]) == "%d is not a valid number of %s"
-assert s(e[0][2]) == "@1: the number, as given\n@2: what was counted; this description runs over two lines"
-assert s(e[1][3]) == "A message described in Documentation/kmsg."
+def catalog(path, bo):
+    b = open(path, "rb").read()
+    magic, ver, esz, n, ssz = struct.unpack(bo + "IHHII", b[:16])
+    assert (magic, ver, esz, n) == (0x6b6d7367, 1, 24, 2), (magic, ver, esz, n)
+    strings = b[16 + 24 * n:16 + 24 * n + ssz]
+    assert len(b) == 16 + 24 * n + ssz
+    assert strings.count(b"fix\0") == 1
+    e = [struct.unpack(bo + "IIIIIHBB", b[16 + 24 * i:40 + 24 * i]) for i in range(n)]
+    s = lambda o: strings[o:strings.index(b"\0", o)].decode()
+    assert [(s(x[0]), x[5], x[6], x[7]) for x in e] == [("fix", 1, 3, 1), ("fix", 2, 4, 1)], e
+    assert s(e[0][1]) == "%d is not a valid number of %s"
+    assert s(e[0][2]) == "@1: the number, as given\n@2: what was counted; this description runs over two lines"
+    assert s(e[1][3]) == "A message described in Documentation/kmsg."
+    return e, strings
+assert catalog(sys.argv[1], "<") == catalog(sys.argv[2], ">")
 PY
 
-# --data: the bytes go to a file the source includes with .incbin (the build's
-# way); assembled, both forms are the same section, in either byte order.
+# The source includes the bytes with .incbin (the build's way): assembled,
+# the section is the file, padded to KMSG_CATALOG_ALIGN (4).
 for cc in gcc s390x-linux-gnu-gcc; do
 	pfx=${cc%gcc}
-	cat_run --srcarch none --data "$out/data-$cc.bin" -o "$out/data-$cc.S" \
-		"$out/rec1-$cc.o" 2>/dev/null
-	(cd "$out" && $cc -c -o "data-$cc.o" "data-$cc.S" && $cc -c -o "text-$cc.o" "cat1-$cc.S")
-	${pfx}objcopy -O binary --only-section=.kmsg_catalog "$out/data-$cc.o" "$out/data-$cc.sect"
-	${pfx}objcopy -O binary --only-section=.kmsg_catalog "$out/text-$cc.o" "$out/text-$cc.sect"
-	check "--data: $cc object's catalog is the same as the .ascii form" \
-		sh -c "[ -s '$out/data-$cc.sect' ] && cmp -s '$out/data-$cc.sect' '$out/text-$cc.sect'"
+	$cc -c -o "$out/cat1-$cc.o" "$out/cat1-$cc.S" &&
+	${pfx}objcopy -O binary --only-section=.kmsg_catalog "$out/cat1-$cc.o" "$out/cat1-$cc.sect"
+	check "--data: the $cc object's assembled section is the data file, padded to 4 bytes" \
+		python3 -c 'import sys
+d, s = (open(p, "rb").read() for p in sys.argv[1:])
+assert d and s == d + bytes(-len(d) % 4), (len(d), len(s))' "$out/cat1-$cc.bin" "$out/cat1-$cc.sect"
 done
 check "--data: the source includes the file, and has no .ascii" \
-	sh -c "grep -qF '.incbin \"$out/data-gcc.bin\"' '$out/data-gcc.S' && ! grep -q ascii '$out/data-gcc.S'"
+	sh -c "grep -qF '.incbin \"$out/cat1-gcc.bin\"' '$out/cat1-gcc.S' && ! grep -q ascii '$out/cat1-gcc.S'"
+cat_run --srcarch none -o "$out/nodata.S" "$out/rec1-gcc.o" 2>/dev/null
+check "without --data the source is its comment line only (exit $?)" \
+	sh -c "[ \$(wc -l < '$out/nodata.S') -eq 1 ] && grep -q '^/\* Generated .*: 2 entries' '$out/nodata.S'"
 : > "$out/stale.S"
 cat_run --srcarch none --data /nonexistent/dir/x.bin -o "$out/stale.S" "$out/rec1-gcc.o" \
 	>/dev/null 2>"$out/nodata.err"
 rc=$?
 check "--data into a missing folder fails, naming it, and leaves no old source" \
 	sh -c "[ $rc -eq 2 ] && [ ! -e '$out/stale.S' ] && grep -qF /nonexistent/dir/x.bin '$out/nodata.err'"
+
+# --- one definition of the section layout -----------------------------------
+# include/linux/kmsg_catalog.h is the layout for kmsg-gen and the kernel.  In
+# copies of the tree with that header changed, kmsg-gen and the kernel's
+# kmsg_catalog.c (built for user space against ws/fuzz/kshim, with a reader,
+# tests/kmsg-gen/catalog-read.c) must both notice, or both follow.
+fz=$top/ws/fuzz
+# variant NAME SED-SCRIPT: the tree in $out/drift/NAME, its header edited
+variant() {
+	local d=$out/drift/$1
+	rm -rf "$d" && mkdir -p "$d/scripts" "$d/kernel" "$d/include/linux"
+	cp "$top"/scripts/kmsg-*.[ch] "$d/scripts/"
+	cp "$top/kernel/kmsg_catalog.c" "$d/kernel/"
+	sed -e "$2" "$top/include/linux/kmsg_catalog.h" > "$d/include/linux/kmsg_catalog.h"
+	gcc -Wall -Wextra -Werror -O1 -o "$d/kmsg-gen" -I"$d/scripts" \
+		"$d"/scripts/kmsg-{gen,util,parse,records,catalog}.c > "$d/gen.log" 2>&1
+	gcc -std=gnu11 -Wall -o "$d/reader" -I"$fz/kshim" -I"$d/include" -DCONFIG_KMSG_CATALOG \
+		"$fx/catalog-read.c" "$d/kernel/kmsg_catalog.c" > "$d/kernel.log" 2>&1
+	[ -x "$d/kmsg-gen" ] &&
+		"$d/kmsg-gen" catalog --srctree "$fx" --srcarch none --data "$d/cat.bin" \
+			-o "$d/cat.S" "$out/rec1-gcc.o" 2>/dev/null
+	[ -x "$d/reader" ] && [ -f "$d/cat.bin" ] && "$d/reader" "$d/cat.bin" > "$d/read.txt"
+}
+# fails NAME gen|kernel TEXT: that part of the variant did not build, and
+# the compiler said "static assertion failed: TEXT..."
+fails() {
+	local d=$out/drift/$1 prog=reader
+	[ "$2" = gen ] && prog=kmsg-gen
+	grep -qF "static assertion failed: \"$3" "$d/$2.log" && [ ! -e "$d/$prog" ]
+}
+entry='/^struct kmsg_catalog_entry {/,/^};/'
+variant same ''
+check "the tree as it is: kmsg-gen and the kernel's reader build without a warning" \
+	sh -c "[ ! -s '$out/drift/same/gen.log' ] && [ ! -s '$out/drift/same/kernel.log' ]"
+check "the kernel's validator accepts what kmsg-gen wrote and reads both entries" \
+	grep -qx '2 entries' "$out/drift/same/read.txt"
+variant field "$entry"'s/^\tu8 flags;/&\n\tu32 extra;/'
+check "an entry field added in the header stops kmsg-gen's build (static_assert)" \
+	fails field gen "kmsg catalog entry"
+check "and the kernel's build, by the same assertion" \
+	fails field kernel "kmsg catalog entry"
+variant new-layout "$entry"'s/^\tu8 flags;/&\n\tu32 extra;/; /static_assert(.*kmsg catalog entry")/d'
+check "with the layout assertions updated too, kmsg-gen still stops until its writer writes the field" \
+	fails new-layout gen "kmsg-gen writes every field of struct kmsg_catalog_entry"
+check "while the kernel built from that header rejects the old catalog" \
+	sh -c "'$out/drift/new-layout/reader' '$out/drift/same/cat.bin' | grep -qx 'rejected: bad entry size'"
+variant swapped "$entry"'s/^\tu8 level;.*/\tu8 flags;/; t; '"$entry"'s/^\tu8 flags;/\tu8 level;/; /static_assert(.*kmsg catalog entry")/d'
+check "fields reordered in the header: kmsg-gen and the kernel follow, without an edit" \
+	sh -c "grep -q 'u8 flags;\$' '$out/drift/swapped/include/linux/kmsg_catalog.h' &&
+	       ! cmp -s '$out/drift/swapped/cat.bin' '$out/drift/same/cat.bin' &&
+	       [ -s '$out/drift/swapped/read.txt' ] &&
+	       cmp -s '$out/drift/swapped/read.txt' '$out/drift/same/read.txt'"
 
 cat_run --check --srcarch dup -o /dev/null "$out/rec1-gcc.o" >/dev/null 2>"$out/dup.err"
 check "a tag described in the source and in Documentation/kmsg/\$SRCARCH fails --check" \
@@ -236,7 +291,7 @@ check "the depfile names the description files read" \
 # apart from dump's 0 and 1.
 san=$out/kmsg-gen-san
 gcc -fsanitize=address,undefined -fno-sanitize-recover=all -g -O1 -o "$san" \
-	-I"$top/scripts" "$top"/scripts/kmsg-{gen,parse,records,catalog}.c 2>"$out/san-cc.log"
+	-I"$top/scripts" "$top"/scripts/kmsg-{gen,util,parse,records,catalog}.c 2>"$out/san-cc.log"
 rc=$?
 [ -s "$out/san-cc.log" ] && diag "$out/san-cc.log"
 check "kmsg-gen builds with -fsanitize=address,undefined (gcc exit $rc)" [ $rc -eq 0 -a -x "$san" ]

@@ -201,6 +201,62 @@ assert [r["line"] for r in rows] == [
     "bad: \ufffd\ufffd"], rows
 assert rows[0]["parameters"] == [{"description": "@1: the size", "value": "\ufffd\ufffd\ufffd"}], rows' "$out/utf8.json"
 
+# --- the formats kmsg shares with kmsg-gen (scripts/kmsg-format.h) ------------
+gen=$out/kmsg-gen
+gcc -O2 -o "$gen" -I"$top/scripts" "$top"/scripts/kmsg-{gen,util,parse,records,catalog}.c \
+	2>"$out/gen-cc.log"
+check "kmsg-gen builds" [ -x "$gen" ] && [ ! -s "$out/gen-cc.log" ]
+
+# The same bytes, UTF-8 or not, through the JSON strings of both: a
+# description's for kmsg-gen dump, a log line's for kmsg --json annotate.
+# Either writes what Python's bytes.decode("utf-8", "replace") reads: each
+# maximal ill-formed part is one U+FFFD.
+python3 - "$out/utf8-desc" "$out/utf8-lines.log" <<'PY'
+import sys
+cases = [b"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80", b"\xff\xfe", b"\xc0\xaf", b"\xc1\xbf",
+         b"\xe0\x80\x80", b"\xe0\xa0\x80", b"\xed\xa0\x80", b"\xed\x9f\xbf", b"\xe2\x82 x",
+         b"\xf0\x8f\xbf\xbf", b"\xf4\x90\x80\x80", b"\xf4\x8f\xbf\xbf", b"\xf0\x9f\x98 y",
+         b"\xf5\x80", b"end \xc3", b"\x80 lone", b"ctl \x01\x7f \"q\" \\"]
+with open(sys.argv[1], "wb") as d, open(sys.argv[2], "wb") as l:
+    for i, c in enumerate(cases, 1):
+        d.write(b"/*?\n * Tag: u.%d\n * Text: \"t\"\n * Severity: Error\n * Description:\n * %s\n */\n" % (i, c))
+        l.write(b"u.%d: %s\n" % (i, c))
+PY
+"$gen" dump "$out/utf8-desc" > "$out/utf8-desc.json" 2>"$out/utf8-desc.err"
+rc=$?
+"$out/kmsg" --sysfs /nonexistent --catalog /nonexistent --json annotate "$out/utf8-lines.log" \
+	> "$out/utf8-lines.json"
+check "kmsg-gen dump (exit $rc) and kmsg --json write any bytes as valid JSON, the same way" python3 -c '
+import json, sys
+want = [l.split(b": ", 1)[1].decode("utf-8", "replace") for l in open(sys.argv[3], "rb").read().splitlines()]
+dump = [json.loads(l)["description"] for l in open(sys.argv[1], "rb")]
+tool = [json.loads(l)["line"].split(": ", 1)[1] for l in open(sys.argv[2], "rb")]
+assert len(want) == 17 and dump == want and tool == want, (want, dump, tool)' \
+	"$out/utf8-desc.json" "$out/utf8-lines.json" "$out/utf8-lines.log"
+
+# The installed catalog file, as kmsg-gen index writes it, read by kmsg: the
+# entries are their descriptions, field by field.
+kfx=$top/tests/kmsg-gen
+gcc -c -DFIXTURE=1 -o "$out/rec1.o" "$kfx/records.c"
+"$gen" index --srctree "$kfx" --srcarch none -o "$out/index" "$out/rec1.o" 2>"$out/index.err"
+"$gen" dump "$kfx/src/fix.c" "$kfx/Documentation/kmsg/fix" > "$out/fix.json"
+for t in fix.1 fix.2; do
+	"$out/kmsg" --sysfs /nonexistent --catalog "$out/index" --json explain $t
+done > "$out/index.json"
+check "kmsg reads what kmsg-gen index writes: every field of fix.1 and fix.2 as dump has it" python3 -c '
+import json, sys
+dump = {r["tag"]: r for r in map(json.loads, open(sys.argv[1]))}
+rows = [json.loads(l) for l in open(sys.argv[2])]
+assert [r["tag"] for r in rows] == ["fix.1", "fix.2"], rows
+for r in rows:
+    d = dump[r["tag"]]
+    assert r["source"] == "catalog", r
+    for k in ("text", "severity", "description", "user_action"):
+        assert r[k] == d[k], (k, r[k], d[k])
+    assert [p["description"] for p in r["parameters"]] == \
+        ["@%d: %s" % (i, p) for i, p in enumerate(d["parameters"], 1)], r' \
+	"$out/fix.json" "$out/index.json"
+
 vg_check "valgrind: annotate exits 0 and is clean" 0 vg1 \
 	"$out/kmsg" --sysfs "$sys" --catalog "$fx/catalog" annotate "$fx/dmesg.log"
 vg_check "valgrind: list --json exits 0 and is clean" 0 vg2 \

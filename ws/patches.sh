@@ -55,8 +55,9 @@ module, checks them against their /*? ... */ descriptions (make D=1),
 writes man pages (make D=2) and emits the .kmsg_catalog section linked
 into the image." \
 	0002-kbuild-build-the-kmsg-catalog-into-vmlinux-and-modules.patch -- \
-	scripts/kmsg-gen.c scripts/kmsg-gen.h scripts/kmsg-parse.c \
-	scripts/kmsg-records.c scripts/kmsg-catalog.c include/linux/kmsg_catalog.h
+	scripts/kmsg-gen.c scripts/kmsg-gen.h scripts/kmsg-util.c scripts/kmsg-format.h \
+	scripts/kmsg-parse.c scripts/kmsg-records.c scripts/kmsg-catalog.c \
+	include/linux/kmsg_catalog.h
 
 commit "kmsg: publish the message catalog in sysfs and procfs" \
 "/sys/kernel/kmsg/<component>/<id>/ shows the text, severity, parameters,

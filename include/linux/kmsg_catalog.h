@@ -4,7 +4,7 @@
  * the .kmsg_catalog section of vmlinux and of each module, and the hooks
  * through which kernel/kmsg_catalog.c publishes it.
  *
- * A section holds one or more catalogs, each 4-byte aligned:
+ * A section holds one or more catalogs, each KMSG_CATALOG_ALIGN-aligned:
  *
  *	struct kmsg_catalog_header
  *	struct kmsg_catalog_entry	[nr_entries]
@@ -13,14 +13,26 @@
  * All numbers are in the byte order of the image; string fields are byte
  * offsets into strings[], each naming a NUL-terminated string.  Equal
  * strings are stored once.
+ *
+ * The host tool scripts/kmsg-gen writes catalogs with these definitions
+ * (defining u8, u16 and u32 before it includes this file), so a change
+ * here is seen by the producer and the kernel at once.
  */
 #ifndef _LINUX_KMSG_CATALOG_H
 #define _LINUX_KMSG_CATALOG_H
 
 #include <linux/types.h>
+#ifdef __KERNEL__
+#include <linux/build_bug.h>
+#include <linux/stddef.h>
+#else
+#include <assert.h>
+#include <stddef.h>
+#endif
 
 #define KMSG_CATALOG_MAGIC	0x6b6d7367	/* "kmsg" */
 #define KMSG_CATALOG_VERSION	1
+#define KMSG_CATALOG_ALIGN	4	/* of each catalog in a section */
 
 /* Set in kmsg_catalog_entry.flags when a description was found. */
 #define KMSG_ENTRY_DESCRIBED	0x01
@@ -43,6 +55,22 @@ struct kmsg_catalog_entry {
 	u8 level;		/* printk level 0..6 */
 	u8 flags;
 };
+
+/*
+ * The layout of version 1 (Documentation/kmsg/index.rst): another one
+ * needs another KMSG_CATALOG_VERSION.  Catalogs follow each other
+ * aligned, so the entries and the next header are aligned too.
+ */
+static_assert(sizeof(struct kmsg_catalog_header) == 16, "kmsg catalog header");
+static_assert(offsetof(struct kmsg_catalog_header, nr_entries) == 8, "kmsg catalog header");
+static_assert(sizeof(struct kmsg_catalog_entry) == 24, "kmsg catalog entry");
+static_assert(offsetof(struct kmsg_catalog_entry, user_action) == 16, "kmsg catalog entry");
+static_assert(offsetof(struct kmsg_catalog_entry, id) == 20, "kmsg catalog entry");
+static_assert(offsetof(struct kmsg_catalog_entry, level) == 22, "kmsg catalog entry");
+static_assert(offsetof(struct kmsg_catalog_entry, flags) == 23, "kmsg catalog entry");
+static_assert(sizeof(struct kmsg_catalog_header) % KMSG_CATALOG_ALIGN == 0 &&
+	      sizeof(struct kmsg_catalog_entry) % KMSG_CATALOG_ALIGN == 0,
+	      "kmsg catalog alignment");
 
 #ifdef CONFIG_KMSG_CATALOG
 /* vmlinux's catalog, from the linker script */

@@ -2,13 +2,8 @@
 /*
  * The kmsg tool's view of the catalog: entries read from
  * /sys/kernel/kmsg/<component>/<id>/ on demand, and from the catalog file
- * installed with the modules (written by "make kmsg_install"):
- *
- *	# comment
- *	tag TAB severity TAB owner TAB text TAB parameters TAB description
- *	    TAB user_action NEWLINE
- *
- * with backslash, tab and newline in a field written as \\, \t and \n.
+ * installed with the modules (written by "make kmsg_install", one line a
+ * tag; its format is in scripts/kmsg-format.h, with kmsg-gen's writer).
  */
 #include <ctype.h>
 #include <dirent.h>
@@ -39,33 +34,6 @@ static char *xstrndup(const char *s, size_t n)
 
 	memcpy(d, s, n);
 	return d;
-}
-
-bool kmsg_tag_valid(const char *s, size_t len, unsigned int *id)
-{
-	const char *dot = memchr(s, '.', len);
-	unsigned long v = 0;
-	size_t i, clen;
-
-	if (!dot)
-		return false;
-	clen = dot - s;
-	if (clen < 1 || clen > 31 || !isalpha((unsigned char)s[0]))
-		return false;
-	for (i = 1; i < clen; i++)
-		if (!isalnum((unsigned char)s[i]) && s[i] != '_' && s[i] != '-')
-			return false;
-	if (clen + 1 == len || dot[1] == '0')
-		return false;
-	for (i = clen + 1; i < len; i++) {
-		if (!isdigit((unsigned char)s[i]))
-			return false;
-		v = v * 10 + (s[i] - '0');
-		if (v > 65535)
-			return false;
-	}
-	*id = v;
-	return true;
 }
 
 /* Hash tables of entries by tag */
@@ -221,17 +189,9 @@ static struct kmsg_entry *read_sysfs_entry(const char *sysfs, const char *tag)
 
 static char *unescape_field(const char *s, size_t len)
 {
-	char *d = xcalloc(len + 1, 1), *p = d;
-	size_t i;
+	char *d = xcalloc(len + 1, 1);
 
-	for (i = 0; i < len; i++) {
-		if (s[i] == '\\' && i + 1 < len) {
-			i++;
-			*p++ = s[i] == 'n' ? '\n' : s[i] == 't' ? '\t' : s[i];
-		} else {
-			*p++ = s[i];
-		}
-	}
+	kmsg_index_unescape(d, s, len);
 	return d;
 }
 
@@ -264,8 +224,8 @@ int kmsg_db_load_catalog(struct kmsg_db *db)
 		return 0;
 	}
 	while ((len = getline(&line, &cap, f)) > 0) {
-		const char *field[7], *p = line, *end = line + len;
-		size_t flen[7];
+		const char *field[KMSG_INDEX_NR_FIELDS], *p = line, *end = line + len;
+		size_t flen[KMSG_INDEX_NR_FIELDS];
 		struct kmsg_entry *e;
 		unsigned int id;
 		int i;
@@ -274,22 +234,25 @@ int kmsg_db_load_catalog(struct kmsg_db *db)
 			end--;
 		if (line[0] == '#')
 			continue;
-		for (i = 0; i < 7 && p <= end; i++) {
+		for (i = 0; i < KMSG_INDEX_NR_FIELDS && p <= end; i++) {
 			const char *tab = memchr(p, '\t', end - p);
 
 			field[i] = p;
 			flen[i] = (tab ? tab : end) - p;
 			p = tab ? tab + 1 : end + 1;
 		}
-		if (i < 7 || !kmsg_tag_valid(field[0], flen[0], &id))
+		if (i < KMSG_INDEX_NR_FIELDS ||
+		    !kmsg_tag_valid(field[KMSG_INDEX_TAG], flen[KMSG_INDEX_TAG], &id))
 			continue;	/* not a line of ours */
+#define FIELD(name) unescape_field(field[KMSG_INDEX_##name], flen[KMSG_INDEX_##name])
 		e = xcalloc(1, sizeof(*e));
-		e->tag = xstrndup(field[0], flen[0]);
-		e->severity = unescape_field(field[1], flen[1]);
-		e->text = unescape_field(field[3], flen[3]);
-		e->parameters = unescape_field(field[4], flen[4]);
-		e->description = unescape_field(field[5], flen[5]);
-		e->user_action = unescape_field(field[6], flen[6]);
+		e->tag = xstrndup(field[KMSG_INDEX_TAG], flen[KMSG_INDEX_TAG]);
+		e->severity = FIELD(SEVERITY);
+		e->text = FIELD(TEXT);
+		e->parameters = FIELD(PARAMETERS);
+		e->description = FIELD(DESCRIPTION);
+		e->user_action = FIELD(USER_ACTION);
+#undef FIELD
 		e->source = "catalog";
 		if (table_find(&db->from_catalog, e->tag)) {
 			entry_free(e);
@@ -483,9 +446,8 @@ static bool match_span(struct matcher *m, const char *f, const char *s, int idx,
 static bool match_at(struct matcher *m, const char *f, const char *s, int idx)
 {
 	while (*f) {
+		struct kmsg_conv c;
 		const char *start;
-		bool hash = false;
-		char conv;
 
 		if (--m->steps < 0)
 			return false;
@@ -498,30 +460,18 @@ static bool match_at(struct matcher *m, const char *f, const char *s, int idx)
 			s++;
 			continue;
 		}
-		f++;
-		while (*f && strchr("-+ #0", *f))
-			hash |= *f++ == '#';
-		while (*f == '*' || isdigit((unsigned char)*f))
-			f++;
-		if (*f == '.')
-			for (f++; *f == '*' || isdigit((unsigned char)*f); f++)
-				;
-		while (*f && strchr("hlLqjzt", *f))
-			f++;
-		if (!*f)
+		/* a conversion that prints no value matches no text */
+		if (!kmsg_conversion(f + 1, &c) || !c.value)
 			return false;
-		conv = *f++;
-		if (conv == 'p') {
-			while (isalnum((unsigned char)*f))
-				f++;
+		f = c.end;
+		if (c.conv == 'p')
 			return match_span(m, f, s, idx, 1);
-		}
-		if (conv == 's')
+		if (c.conv == 's')
 			return match_span(m, f, s, idx, 0);
 		start = s;
 		while (*s == ' ')	/* field width padding */
 			s++;
-		switch (conv) {
+		switch (c.conv) {
 		case 'c':
 			if (!*s)
 				return false;
@@ -538,7 +488,7 @@ static bool match_at(struct matcher *m, const char *f, const char *s, int idx)
 				s++;
 			break;
 		case 'x': case 'X':
-			if (hash && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+			if (c.alt && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
 				s += 2;
 			if (!isxdigit((unsigned char)*s))
 				return false;
@@ -660,7 +610,7 @@ const struct kmsg_entry *kmsg_match_line(struct kmsg_db *db, const char *line,
 {
 	const struct kmsg_entry **all, *found = NULL;
 	const char *p = skip_log_prefix(line), *colon, *text;
-	char comp[32];
+	char comp[KMSG_COMPONENT_MAX + 1];
 	unsigned int id;
 	size_t len;
 	int i, n;
@@ -682,15 +632,10 @@ const struct kmsg_entry *kmsg_match_line(struct kmsg_db *db, const char *line,
 			match_device_text(found->text, text, v);
 		return found;
 	}
-	if (len < 1 || len > 31)
+	if (!kmsg_component_valid(p, len))
 		return NULL;
 	memcpy(comp, p, len);
 	comp[len] = '\0';
-	if (!kmsg_tag_valid(p, len, &id) && !isalpha((unsigned char)comp[0]))
-		return NULL;
-	for (i = 0; i < (int)len; i++)
-		if (!isalnum((unsigned char)comp[i]) && comp[i] != '_' && comp[i] != '-')
-			return NULL;
 	/* The component's entries, listed once per run. */
 	for (i = 0; i < db->nr_components; i++)
 		if (!strcmp(db->components[i].name, comp))
@@ -715,45 +660,4 @@ const struct kmsg_entry *kmsg_match_line(struct kmsg_db *db, const char *line,
 		    match_device_text(all[i]->text, text, v))
 			found = all[i];
 	return found;
-}
-
-/* JSON strings; bytes that are not valid UTF-8 become U+FFFD. */
-void json_string(FILE *f, const char *s, ssize_t len)
-{
-	const unsigned char *p = (const unsigned char *)s, *end;
-
-	end = p + (len < 0 ? strlen(s) : (size_t)len);
-	fputc('"', f);
-	while (p < end) {
-		unsigned char c = *p;
-		int n = c < 0x80 ? 0 : (c & 0xe0) == 0xc0 ? 1 :
-			(c & 0xf0) == 0xe0 ? 2 : (c & 0xf8) == 0xf0 ? 3 : -1;
-		int i;
-
-		if (n == 0) {
-			if (c == '"' || c == '\\')
-				fprintf(f, "\\%c", c);
-			else if (c == '\n')
-				fputs("\\n", f);
-			else if (c == '\t')
-				fputs("\\t", f);
-			else if (c < 0x20 || c == 0x7f)
-				fprintf(f, "\\u%04x", c);
-			else
-				fputc(c, f);
-			p++;
-			continue;
-		}
-		for (i = 1; n > 0 && i <= n; i++)
-			if (p + i >= end || (p[i] & 0xc0) != 0x80)
-				n = -1;
-		if (n < 0 || (n == 1 && c < 0xc2)) {
-			fputs("\\ufffd", f);
-			p++;
-			continue;
-		}
-		fwrite(p, 1, n + 1, f);
-		p += n + 1;
-	}
-	fputc('"', f);
 }

@@ -15,6 +15,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +28,8 @@ static const char *sysfs_dir = "/sys/kernel/kmsg";
 static const char *catalog_path;
 static bool json;
 
-static void usage(void)
+/* The usage message, then exit status 2 */
+static void bad_usage(void)
 {
 	fputs("usage: kmsg [--json] [--sysfs DIR] [--catalog FILE] explain TAG|LINE\n"
 	      "       kmsg [--json] [--sysfs DIR] [--catalog FILE] annotate [FILE]\n"
@@ -56,12 +58,12 @@ static void print_indented(const char *s, const char *indent)
 static void print_params(const struct kmsg_entry *e, const struct kmsg_values *v,
 			 const char *indent)
 {
-	const char *s = e->parameters, *nl;
-	int i = 0;
+	const char *p = e->parameters, *s;
+	size_t len;
+	int i;
 
-	for (; s && *s; s = nl ? nl + 1 : NULL, i++) {
-		nl = strchr(s, '\n');
-		printf("%s%.*s", indent, nl ? (int)(nl - s) : (int)strlen(s), s);
+	for (i = 0; (p = kmsg_param_next(p, &s, &len)); i++) {
+		printf("%s%.*s", indent, (int)len, s);
 		if (v && i < v->nr)
 			printf(" = %s", v->val[i]);
 		putchar('\n');
@@ -85,8 +87,9 @@ static void explain_text(const struct kmsg_entry *e, const struct kmsg_values *v
 static void explain_json(const struct kmsg_entry *e, const struct kmsg_values *v,
 			 const char *line)
 {
-	const char *s = e->parameters, *nl;
-	int i = 0;
+	const char *p = e->parameters, *s;
+	size_t len;
+	int i;
 
 	fputs("{\"tag\":", stdout);
 	json_string(stdout, e->tag, -1);
@@ -95,10 +98,9 @@ static void explain_json(const struct kmsg_entry *e, const struct kmsg_values *v
 	fputs(",\"severity\":", stdout);
 	json_string(stdout, e->severity, -1);
 	fputs(",\"parameters\":[", stdout);
-	for (; s && *s; s = nl ? nl + 1 : NULL, i++) {
-		nl = strchr(s, '\n');
+	for (i = 0; (p = kmsg_param_next(p, &s, &len)); i++) {
 		fputs(i ? ",{\"description\":" : "{\"description\":", stdout);
-		json_string(stdout, s, nl ? nl - s : -1);
+		json_string(stdout, s, len);
 		if (v && i < v->nr) {
 			fputs(",\"value\":", stdout);
 			json_string(stdout, v->val[i], -1);
@@ -244,26 +246,48 @@ static int cmd_list(struct kmsg_db *db, const char *component)
 int main(int argc, char **argv)
 {
 	char default_catalog[512];
+	static const struct option options[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "sysfs", required_argument, NULL, 's' },
+		{ "catalog", required_argument, NULL, 'c' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
 	struct kmsg_db db;
 	const char *cmd;
-	int i, ret;
+	int c, i, ret;
 
-	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-		if (!strcmp(argv[i], "--json")) {
+	/* options come before the command ("+"): a log line may start with '-' */
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+:h", options, NULL)) != -1) {
+		switch (c) {
+		case 'j':
 			json = true;
-		} else if (!strcmp(argv[i], "--sysfs") && i + 1 < argc) {
-			sysfs_dir = argv[++i];
-		} else if (!strcmp(argv[i], "--catalog") && i + 1 < argc) {
-			catalog_path = argv[++i];
-		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			usage();
-		} else {
-			fprintf(stderr, "kmsg: unknown option '%s'\n", argv[i]);
-			usage();
+			break;
+		case 's':
+			sysfs_dir = optarg;
+			break;
+		case 'c':
+			catalog_path = optarg;
+			break;
+		case 'h':
+			bad_usage();
+			break;
+		case ':':
+			fprintf(stderr, "kmsg: a value is missing after '%s'\n", argv[optind - 1]);
+			bad_usage();
+			break;
+		default:
+			if (optopt && strncmp(argv[optind - 1], "--", 2))
+				fprintf(stderr, "kmsg: unknown option '-%c'\n", optopt);
+			else
+				fprintf(stderr, "kmsg: unknown option '%s'\n", argv[optind - 1]);
+			bad_usage();
 		}
 	}
+	i = optind;
 	if (i >= argc)
-		usage();
+		bad_usage();
 	cmd = argv[i++];
 
 	if (!catalog_path) {
@@ -284,7 +308,7 @@ int main(int argc, char **argv)
 	else if (!strcmp(cmd, "list") && argc - i <= 1)
 		ret = cmd_list(&db, argc - i ? argv[i] : NULL);
 	else
-		usage();
+		bad_usage();
 	if (db.io_error && ret == 1)
 		ret = 2;
 	kmsg_db_free(&db);

@@ -5,7 +5,14 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/types.h>
+
+/*
+ * Tags, parameters, conversions, JSON strings and the installed catalog
+ * file, as scripts/kmsg-gen writes them: one definition for both.
+ */
+#include "../../scripts/kmsg-format.h"
 
 #define KMSG_MAX_VALUES 32
 
@@ -60,11 +67,15 @@ int kmsg_db_all(struct kmsg_db *db, const char *component,
 		const struct kmsg_entry ***out);
 int kmsg_db_load_catalog(struct kmsg_db *db);
 
-bool kmsg_tag_valid(const char *s, size_t len, unsigned int *id);
 bool kmsg_format_match(const char *fmt, const char *s, struct kmsg_values *v);
 const struct kmsg_entry *kmsg_match_line(struct kmsg_db *db, const char *line,
 					 struct kmsg_values *v);
 void kmsg_values_free(struct kmsg_values *v);
-void json_string(FILE *f, const char *s, ssize_t len);
+
+/* @s as a JSON string: @len bytes, or all of it if @len is negative */
+static inline void json_string(FILE *f, const char *s, ssize_t len)
+{
+	kmsg_json_string(f, s, len < 0 ? strlen(s) : (size_t)len);
+}
 
 #endif

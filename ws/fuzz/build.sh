@@ -55,14 +55,12 @@ if [ "$mode" = standalone ]; then
 fi
 s=$top/scripts
 o=$out/obj
-obj gen "$s/kmsg-gen.c" -I"$s" -Dmain=kmsg_gen_main &&
-obj parse "$s/kmsg-parse.c" -I"$s" &&
-obj records-src "$s/kmsg-records.c" -I"$s" &&
-obj catalog-src "$s/kmsg-catalog.c" -I"$s" || ok=1
+obj util "$s/kmsg-util.c" -I"$s" &&
+obj parse "$s/kmsg-parse.c" -I"$s" || ok=1
 { obj desc "$fz/desc.c" -I"$s" -I"$fz" &&
-  link desc "$o/desc.o" "$o/gen.o" "$o/records-src.o" "$o/catalog-src.o"; } || ok=1
+  link desc "$o/desc.o" "$o/util.o"; } || ok=1
 { obj records "$fz/records.c" -I"$s" -I"$fz" &&
-  link records "$o/records.o" "$o/gen.o" "$o/parse.o"; } || ok=1
+  link records "$o/records.o" "$o/util.o" "$o/parse.o"; } || ok=1
 { obj tool "$fz/tool.c" -I"$top/tools/kmsg" &&
   obj db "$top/tools/kmsg/db.c" -I"$top/tools/kmsg" &&
   link tool "$o/tool.o" "$o/db.o"; } || ok=1

@@ -6,8 +6,7 @@
  *
  * scripts/kmsg-parse.c is built into this file unmodified, with
  * file_load() renamed so that the input is the file (fuzz-input.h);
- * scripts/kmsg-gen.c (its helpers) is linked as it is, with main()
- * renamed.
+ * scripts/kmsg-util.c (the helpers) is linked as it is.
  *
  * The set's string arena starts with a chunk of 256 KiB, which the
  * allocator of AddressSanitizer maps and unmaps on every run; on a
@@ -25,7 +24,7 @@
 #include "kmsg-parse.c"
 #include "fuzz-input.h"
 
-#define ARENA_CHUNK	(256 * 1024)	/* as in scripts/kmsg-gen.c */
+#define ARENA_CHUNK	(256 * 1024)	/* as in scripts/kmsg-util.c */
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -12,7 +12,7 @@
  * object (fuzz-input.h), and stat() renamed so that no description file
  * is ever found: the source file names in the records come from the
  * input, and the fuzzer is not to read the machine's files.
- * scripts/kmsg-parse.c and scripts/kmsg-gen.c are linked as they are.
+ * scripts/kmsg-parse.c and scripts/kmsg-util.c are linked as they are.
  */
 #include <errno.h>
 #include <stdint.h>

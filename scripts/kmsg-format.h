@@ -1,0 +1,389 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The text formats of the kernel message catalog, defined once for the
+ * two programs that read or write them: scripts/kmsg-gen (the host tool
+ * of the build) and tools/kmsg (the "kmsg" command):
+ *
+ *  - tags "<component>.<id>" and component names,
+ *  - the "@N: text" lines of a message's parameters,
+ *  - the printf conversions of a message's format,
+ *  - JSON strings (kmsg-gen dump, kmsg --json),
+ *  - the catalog file that "make kmsg_install" writes.
+ *
+ * Why a header of static inline functions in scripts/: kbuild links a
+ * host program only from objects of scripts/, so code both programs
+ * build has to live here; as a header, tools/kmsg includes it with a
+ * relative path and neither Makefile lists another object.  What a
+ * program does not use costs it nothing.
+ *
+ * The kernel has two more forms of the component rule, which cannot
+ * include this file: kmsg_component_name_valid() in kernel/kmsg_catalog.c
+ * (the validator of catalog sections, kernel code) and the compile-time
+ * check of KMSG_COMPONENT in include/linux/kmsg.h.  The binary catalog
+ * section is defined once too, in include/linux/kmsg_catalog.h.
+ */
+#ifndef KMSG_FORMAT_H
+#define KMSG_FORMAT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#define KMSG_COMPONENT_MAX	31	/* characters of a component name */
+#define KMSG_ID_MAX		65535
+
+static inline bool kmsg_is_letter(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static inline bool kmsg_is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/**
+ * kmsg_component_valid() - is this a component name?
+ * @s: the name, need not be NUL-terminated
+ * @len: its length
+ *
+ * A component is 1..31 characters of [A-Za-z0-9_-] starting with a letter
+ * (ASCII only, whatever the locale).
+ *
+ * Return: true if it is.
+ */
+static inline bool kmsg_component_valid(const char *s, size_t len)
+{
+	size_t i;
+
+	if (len < 1 || len > KMSG_COMPONENT_MAX || !kmsg_is_letter(s[0]))
+		return false;
+	for (i = 1; i < len; i++)
+		if (!kmsg_is_letter(s[i]) && !kmsg_is_digit(s[i]) &&
+		    s[i] != '_' && s[i] != '-')
+			return false;
+	return true;
+}
+
+/**
+ * kmsg_tag_valid() - is this a tag "<component>.<id>"?
+ * @s: the tag, need not be NUL-terminated
+ * @len: its length
+ * @id: set to the id when it is
+ *
+ * The id is decimal, 1..65535, without leading zeros.
+ *
+ * Return: true if @s is a tag with a valid component and id.
+ */
+static inline bool kmsg_tag_valid(const char *s, size_t len, unsigned int *id)
+{
+	const char *dot = memchr(s, '.', len);
+	unsigned long v = 0;
+	size_t i;
+
+	if (!dot || !kmsg_component_valid(s, dot - s))
+		return false;
+	i = dot - s + 1;
+	if (i == len || s[i] == '0')
+		return false;
+	for (; i < len; i++) {
+		if (!kmsg_is_digit(s[i]))
+			return false;
+		v = v * 10 + (s[i] - '0');
+		if (v > KMSG_ID_MAX)
+			return false;
+	}
+	*id = v;
+	return true;
+}
+
+/**
+ * kmsg_param_next() - walk the parameters of a message
+ * @p: the parameters ("@1: text\n@2: text", as in a catalog), then what the
+ *     previous call returned
+ * @line: set to the next line, "@N: text"
+ * @len: set to its length, without the newline
+ *
+ * Return: where the line after it starts, or NULL when there is none.
+ */
+static inline const char *kmsg_param_next(const char *p, const char **line,
+					  size_t *len)
+{
+	const char *nl;
+
+	if (!p || !*p)
+		return NULL;
+	nl = strchr(p, '\n');
+	*line = p;
+	*len = nl ? (size_t)(nl - p) : strlen(p);
+	return nl ? nl + 1 : p + *len;
+}
+
+/**
+ * kmsg_param_label() - the length of the "@N: " that starts a parameter line
+ * @line: a line from kmsg_param_next()
+ * @len: its length
+ *
+ * Return: the length of "@N: ", or 0 if the line does not start with one.
+ */
+static inline size_t kmsg_param_label(const char *line, size_t len)
+{
+	size_t i = 1;
+
+	if (len < 4 || line[0] != '@' || !kmsg_is_digit(line[1]))
+		return 0;
+	while (i < len && kmsg_is_digit(line[i]))
+		i++;
+	return i + 1 < len && line[i] == ':' && line[i + 1] == ' ' ? i + 2 : 0;
+}
+
+/* One printf conversion of a message format, from kmsg_conversion(). */
+struct kmsg_conv {
+	const char *end;	/* the format after it */
+	char conv;		/* its conversion character: d, s, p, ... */
+	bool alt;		/* the '#' flag */
+	bool value;		/* it prints a value: one parameter */
+};
+
+/**
+ * kmsg_conversion() - parse the conversion of a format after its '%'
+ * @f: the format, just after a '%' that does not start "%%"
+ * @c: filled in
+ *
+ * The grammar is printf's as the kernel's vsnprintf() takes it: flags
+ * "-+ #0", a width ("*" or digits), a precision ("." then "*" or digits),
+ * length modifiers "hlLqjzt", then one conversion character.  A "%p" takes
+ * the letters and digits of its extension ("%pI4", "%pOFn") with it.  Each
+ * of "diouxXcspneEfFgGaA" prints one value, which is one parameter of the
+ * message; "%*d" is one as well (the width is not shown as a value).
+ *
+ * Return: false if the format ends before the conversion character.
+ */
+static inline bool kmsg_conversion(const char *f, struct kmsg_conv *c)
+{
+	c->alt = false;
+	while (*f && strchr("-+ #0", *f))
+		c->alt |= *f++ == '#';
+	if (*f == '*')
+		f++;
+	while (kmsg_is_digit(*f))
+		f++;
+	if (*f == '.') {
+		f++;
+		if (*f == '*')
+			f++;
+		while (kmsg_is_digit(*f))
+			f++;
+	}
+	while (*f && strchr("hlLqjzt", *f))
+		f++;
+	if (!*f)
+		return false;
+	c->conv = *f++;
+	c->value = !!strchr("diouxXcspneEfFgGaA", c->conv);
+	if (c->conv == 'p')
+		while (kmsg_is_letter(*f) || kmsg_is_digit(*f))
+			f++;
+	c->end = f;
+	return true;
+}
+
+/**
+ * kmsg_count_conversions() - how many parameters a format has
+ * @fmt: a message format
+ *
+ * Return: the number of conversions of @fmt that print a value.
+ */
+static inline int kmsg_count_conversions(const char *fmt)
+{
+	struct kmsg_conv c;
+	int n = 0;
+
+	while ((fmt = strchr(fmt, '%'))) {
+		if (fmt[1] == '%') {
+			fmt += 2;
+			continue;
+		}
+		if (!kmsg_conversion(fmt + 1, &c))
+			break;
+		n += c.value;
+		fmt = c.end;
+	}
+	return n;
+}
+
+/**
+ * kmsg_utf8_seq() - the UTF-8 sequence at @s
+ * @s: bytes
+ * @n: how many there are, at least 1
+ * @bad: set to the length of the ill-formed part when there is no sequence
+ *
+ * Well-formed is what Unicode (table 3-7) says: no overlong forms, no
+ * surrogates, nothing above U+10FFFF.  @bad is the "maximal subpart" of
+ * Unicode's recommended practice: the longest start of a well-formed
+ * sequence, or 1 byte.
+ *
+ * Return: the length of the well-formed sequence at @s (1 to 4), or 0.
+ */
+static inline size_t kmsg_utf8_seq(const unsigned char *s, size_t n, size_t *bad)
+{
+	unsigned char c = s[0], lo = 0x80, hi = 0xbf;
+	size_t need, i;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf) {
+		need = 1;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		need = 2;
+		if (c == 0xe0)
+			lo = 0xa0;
+		else if (c == 0xed)
+			hi = 0x9f;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		need = 3;
+		if (c == 0xf0)
+			lo = 0x90;
+		else if (c == 0xf4)
+			hi = 0x8f;
+	} else {
+		*bad = 1;
+		return 0;
+	}
+	for (i = 1; i <= need; i++) {
+		if (i >= n || s[i] < lo || s[i] > hi) {
+			*bad = i;
+			return 0;
+		}
+		lo = 0x80;
+		hi = 0xbf;
+	}
+	return need + 1;
+}
+
+/**
+ * kmsg_json_string() - write bytes as a JSON string
+ * @f: where to
+ * @s: the bytes
+ * @len: how many
+ *
+ * '"', '\\', newline and tab are escaped as such, other control characters
+ * and DEL as \u00XX.  Bytes that are not UTF-8 become U+FFFD, one for each
+ * maximal subpart of an ill-formed sequence (as Python's
+ * bytes.decode("utf-8", "replace") does), so the output is always valid
+ * JSON whatever a log line, a sysfs file or a description file held.
+ */
+static inline void kmsg_json_string(FILE *f, const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s, *end = p + len;
+	const unsigned char *run = p;
+
+	fputc('"', f);
+	while (p < end) {
+		unsigned char c = *p;
+		size_t n, bad;
+
+		if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
+			p++;
+			continue;
+		}
+		n = c < 0x80 ? 1 : kmsg_utf8_seq(p, end - p, &bad);
+		if (n > 1) {
+			p += n;
+			continue;
+		}
+		fwrite(run, 1, p - run, f);
+		if (!n) {
+			fputs("\\ufffd", f);
+			p += bad;
+		} else {
+			if (c == '"' || c == '\\')
+				fprintf(f, "\\%c", c);
+			else if (c == '\n')
+				fputs("\\n", f);
+			else if (c == '\t')
+				fputs("\\t", f);
+			else
+				fprintf(f, "\\u%04x", c);
+			p++;
+		}
+		run = p;
+	}
+	fwrite(run, 1, p - run, f);
+	fputc('"', f);
+}
+
+/*
+ * The catalog file "make kmsg_install" writes ("kmsg-gen index"), which
+ * tools/kmsg reads for the messages of modules that are not loaded:
+ *
+ *	# comment
+ *	tag TAB severity TAB owner TAB text TAB parameters TAB description
+ *	    TAB user_action NEWLINE
+ *
+ * with a backslash, tab and newline inside a field written as \\, \t and
+ * \n; other characters are as they are.  Lines that are not of this form
+ * are skipped by readers.
+ */
+#define KMSG_INDEX_HEADER \
+	"# kmsg catalog v1: tag severity owner text parameters description user_action\n"
+
+enum kmsg_index_field {
+	KMSG_INDEX_TAG,
+	KMSG_INDEX_SEVERITY,
+	KMSG_INDEX_OWNER,
+	KMSG_INDEX_TEXT,
+	KMSG_INDEX_PARAMETERS,
+	KMSG_INDEX_DESCRIPTION,
+	KMSG_INDEX_USER_ACTION,
+	KMSG_INDEX_NR_FIELDS
+};
+
+/**
+ * kmsg_index_field() - write one field of a catalog file line
+ * @f: where to
+ * @s: the field's value
+ * @first: whether it is the line's first field (no tab before it)
+ */
+static inline void kmsg_index_field(FILE *f, const char *s, bool first)
+{
+	if (!first)
+		fputc('\t', f);
+	for (; *s; s++) {
+		if (*s == '\\')
+			fputs("\\\\", f);
+		else if (*s == '\t')
+			fputs("\\t", f);
+		else if (*s == '\n')
+			fputs("\\n", f);
+		else
+			fputc(*s, f);
+	}
+}
+
+/**
+ * kmsg_index_unescape() - the value of a field of a catalog file line
+ * @d: room for @len + 1 bytes
+ * @s: the field as written
+ * @len: its length
+ *
+ * Undoes kmsg_index_field(); a backslash before another character stands
+ * for that character, a backslash at the end for itself.
+ */
+static inline void kmsg_index_unescape(char *d, const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		if (s[i] == '\\' && i + 1 < len) {
+			i++;
+			*d++ = s[i] == 'n' ? '\n' : s[i] == 't' ? '\t' : s[i];
+		} else {
+			*d++ = s[i];
+		}
+	}
+	*d = '\0';
+}
+
+#endif /* KMSG_FORMAT_H */
