@@ -47,7 +47,9 @@ if [ "$(cat "$KSRC/.kmsg-patches" 2>/dev/null)" != "$sum" ]; then
 	cd "$KSRC"
 	quilt() { command quilt --quiltrc "$top/ws/quiltrc" "$@"; }
 	if [ -d .pc ] && quilt applied >/dev/null 2>&1; then
-		quilt pop -a -q >/dev/null
+		# -f: a patch file edited since it was pushed still comes off,
+		# its files restored from quilt's backups
+		quilt pop -a -q -f >/dev/null
 	fi
 	if [ -s patches/series ]; then
 		echo "prepare: applying patches/series"
