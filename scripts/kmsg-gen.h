@@ -2,7 +2,8 @@
 /*
  * Declarations of the kmsg-gen host tool, shared by its files:
  * kmsg-gen.c (main), kmsg-util.c (helpers), kmsg-parse.c (descriptions),
- * kmsg-records.c (objects) and kmsg-catalog.c (checks and output).
+ * kmsg-records.c (objects), kmsg-check.c (descriptions looked up and
+ * checked) and kmsg-catalog.c (catalog, man pages, index).
  */
 #ifndef KMSG_GEN_H
 #define KMSG_GEN_H
@@ -91,6 +92,27 @@ struct catalog_opts {
 	const char *object;
 };
 
+struct desc_file;
+
+/* The description files looked up so far, for an object's tags. */
+struct file_cache {
+	struct desc_file *files;
+	int nr, cap;
+	/* The lookup files of the last tag: the next one mostly shares them. */
+	char *last_file, *last_comp;
+	int where[3], nr_where;
+	struct arena strings;	/* of the tags */
+};
+
+/* One tag of the object, with the record that introduced it. */
+struct tag {
+	const struct record *rec;
+	char *component;
+	unsigned int id;
+	const struct desc *desc;
+	const char *text;	/* format without the trailing newline */
+};
+
 /* kmsg-util.c */
 void *xmalloc(size_t n);
 void *xrealloc(void *p, size_t n);
@@ -131,6 +153,15 @@ void c_escape(struct strbuf *sb, const char *s);
 /* kmsg-records.c */
 int records_read(struct record_set *set, const char *path);
 void records_free(struct record_set *set);
+
+/* kmsg-check.c */
+extern int parse_errors, bad_tags;
+int resolve_tags(const struct catalog_opts *o, struct file_cache *cache,
+		 struct record_set *rs, struct tag **out, int *nr);
+int check_file_duplicates(const struct file_cache *c);
+int check_tag(const struct tag *t);
+int write_depfile(const struct catalog_opts *o, const struct file_cache *c);
+void cache_free(struct file_cache *c);
 
 /* kmsg-catalog.c */
 int catalog_run(const struct catalog_opts *o);

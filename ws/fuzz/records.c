@@ -7,7 +7,7 @@
  * (sorting, tag checks, the --check report, the catalog in the object's
  * byte order, written to /dev/null).
  *
- * scripts/kmsg-records.c and scripts/kmsg-catalog.c are built into this
+ * scripts/kmsg-records.c, kmsg-check.c and kmsg-catalog.c are built into this
  * file unmodified, with file_load() renamed so that the input is the
  * object (fuzz-input.h), and stat() renamed so that no description file
  * is ever found: the source file names in the records come from the
@@ -31,6 +31,7 @@ static int fuzz_stat(const char *path, struct stat *st)
 #define file_load fuzz_file_load
 #define file_unload fuzz_file_unload
 #include "kmsg-records.c"
+#include "kmsg-check.c"
 #include "kmsg-catalog.c"
 #include "fuzz-input.h"
 
@@ -43,7 +44,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		.out = "/dev/null", .data = "/dev/null", .object = FUZZ_PATH,
 	};
 
-	/* per-process counters of kmsg-catalog.c: one object per run here */
+	/* per-process counters of kmsg-check.c: one object per run here */
 	parse_errors = 0;
 	bad_tags = 0;
 	fuzz_data = data;
