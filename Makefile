@@ -22,7 +22,7 @@ ifdef D
 KFLAGS += D=$(D)
 endif
 
-.PHONY: all deps prepare build demo guest env check bench patches clean
+.PHONY: all deps prepare build demo guest env check bench patches bisect clean
 
 all: build
 	@$(WS)/demo.sh
@@ -53,6 +53,10 @@ bench: build
 
 patches: prepare
 	@$(WS)/patches.sh
+
+# Every patch of build/patches builds with CONFIG_KMSG_CATALOG=y and =n.
+bisect: patches
+	@$(WS)/bisect.sh
 
 clean:
 	rm -rf build/obj build/obj-x86_64 build/guest

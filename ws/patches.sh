@@ -40,30 +40,60 @@ commit() {
 	git commit -q -m "$subject" -m "$body"
 }
 
-commit "kmsg: add kmsg_*() macros with message ids and call-site records" \
+commit "kmsg: message ids in the log prefix with kmsg_<level>()" \
 "Messages printed with kmsg_<level>(id, fmt, ...) carry the tag
 <component>.<id> in their prefix when CONFIG_KMSG_IDS=y and leave a
-call-site record in the object file for the build to check against the
-message's description.  With CONFIG_KMSG_IDS=n a call is the printk() it
-stands for." \
-	0001-kmsg-Kconfig-options-for-message-ids-and-the-catalog.patch -- \
+call-site record (tag, level, format, file, line) in the .kmsg.records
+section, which the linker scripts discard; later changes check the
+records against the messages' descriptions.  With CONFIG_KMSG_IDS=n a
+call is the printk() it stands for.  Documentation/kmsg describes the
+API, the description format and the catalog." \
+	0001-kmsg-message-ids-Kconfig-linker-scripts-MAINTAINERS.patch -- \
 	include/linux/kmsg.h Documentation/kmsg/index.rst
+
+commit "scripts/kmsg-gen: parse message descriptions" \
+"The /*? Tag: ... */ blocks next to a call or in
+Documentation/kmsg/[<arch>/]<component>, parsed into tag, text,
+severity, parameters, description and user action, with an error naming
+the file and line of a malformed block.  scripts/kmsg-format.h holds the
+rules that tools/kmsg shares: tags, the @N parameter walk, printf
+conversions, JSON strings and the installed catalog's fields.  Not built
+yet: the kbuild change comes with main() later in the series." \
+	-- scripts/kmsg-gen.h scripts/kmsg-format.h scripts/kmsg-util.c \
+	scripts/kmsg-parse.c
+
+commit "scripts/kmsg-gen: check messages against their descriptions" \
+"Reads the .kmsg.records of an ELF object of either class and byte order,
+looks each tag's description up and, for make D=1, reports a message
+without one (with a template), a Text that differs from the format, a
+wrong severity, a parameter count that differs from the format's
+conversions and a tag described twice." \
+	-- scripts/kmsg-records.c scripts/kmsg-check.c
+
+commit "scripts/kmsg-gen: write the catalog section, man pages and the index" \
+"The .kmsg_catalog section in the object's byte order, its layout
+defined once in include/linux/kmsg_catalog.h for this tool and the
+kernel (static_asserts on sizes and offsets), written as bytes that the
+assembler includes with .incbin; man pages for make D=2; and the text
+index that make kmsg_install writes next to the modules." \
+	-- scripts/kmsg-catalog.c include/linux/kmsg_catalog.h
 
 commit "kbuild: check message descriptions and build the kmsg catalog" \
 "scripts/kmsg-gen reads the call-site records of vmlinux.o and of each
-module, checks them against their /*? ... */ descriptions (make D=1),
-writes man pages (make D=2) and emits the .kmsg_catalog section linked
-into the image." \
+module, checks them against their descriptions (make D=1), writes man
+pages (make D=2) and emits the .kmsg_catalog section linked into the
+image (CONFIG_KMSG_CATALOG)." \
 	0002-kbuild-build-the-kmsg-catalog-into-vmlinux-and-modules.patch -- \
-	scripts/kmsg-gen.c scripts/kmsg-gen.h scripts/kmsg-util.c scripts/kmsg-format.h \
-	scripts/kmsg-parse.c scripts/kmsg-records.c scripts/kmsg-catalog.c \
-	include/linux/kmsg_catalog.h
+	scripts/kmsg-gen.c
 
 commit "kmsg: publish the message catalog in sysfs and procfs" \
 "/sys/kernel/kmsg/<component>/<id>/ shows the text, severity, parameters,
-description and user action of each message of vmlinux and of every
-loaded module; /proc/kmsg_catalog lists them." \
-	0003-module-find-the-kmsg-catalog-section-of-a-module.patch -- \
+description and user action of each message of vmlinux (at boot) and of
+every module (as it loads, before its init function); /proc/kmsg_catalog
+lists them.  Each section is validated first; a tag two images share is
+served by the first and handed over when it goes.  KUnit tests cover the
+validator." \
+	0003-kmsg-catalog-registry-Kconfig-and-module-section.patch -- \
 	kernel/kmsg_catalog.c kernel/kmsg_catalog_test.c \
 	Documentation/ABI/testing/sysfs-kernel-kmsg
 
@@ -105,5 +135,34 @@ described in Documentation/kmsg/s390/$comp." \
 		"$p" -- "Documentation/kmsg/s390/$comp"
 done
 
-git format-patch -q -o "$out" "$base"
+git format-patch -q --cover-letter -o "$out" "$base"
+
+# The cover letter: ws/cover-letter.txt, its {{measure}} fields filled
+# with the value of the one row of BENCHMARKS.md whose measure is or
+# starts with it, {{s390 total}} with the
+# converted messages of README's catalog table.
+python3 - "$top" "$out"/0000-cover-letter.patch <<'PY' || exit 1
+import re, sys
+top, cover = sys.argv[1], sys.argv[2]
+rows = {}
+for l in open(top + "/BENCHMARKS.md"):
+    c = [x.strip() for x in l.strip().strip("|").split("|")]
+    if len(c) >= 2:
+        rows[c[0]] = c[1]
+for l in open(top + "/README.md"):
+    m = re.match(r"\| all \| (\d+) \|", l)
+    if m:
+        rows["s390 total"] = m.group(1)
+text = open(top + "/ws/cover-letter.txt").read()
+def fill(m):
+    k = [r for r in rows if r == m.group(1)] or [r for r in rows if r.startswith(m.group(1))]
+    if len(k) != 1:
+        sys.exit("cover letter: {{%s}} names %d rows" % (m.group(1), len(k)))
+    return rows[k[0]]
+text = re.sub(r"\{\{([^}]+)\}\}", fill, text)
+subject, blurb = text.split("\n", 1)
+c = open(cover).read()
+c = c.replace("*** SUBJECT HERE ***", subject).replace("*** BLURB HERE ***", blurb.strip("\n"))
+open(cover, "w").write(c)
+PY
 ls "$out"

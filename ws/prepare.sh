@@ -46,10 +46,13 @@ sum=$(cat "$top/patches/series" $(sed -e 's/#.*//' "$top/patches/series" |
 if [ "$(cat "$KSRC/.kmsg-patches" 2>/dev/null)" != "$sum" ]; then
 	cd "$KSRC"
 	quilt() { command quilt --quiltrc "$top/ws/quiltrc" "$@"; }
-	if [ -d .pc ] && quilt applied >/dev/null 2>&1; then
-		# -f: a patch file edited since it was pushed still comes off,
-		# its files restored from quilt's backups
-		quilt pop -a -q -f >/dev/null
+	if [ -s .pc/applied-patches ]; then
+		# Off with what was pushed, even if the series has changed since
+		# (QUILT_SERIES: the list as applied) or a patch file was edited
+		# (-f: the files come back from quilt's backups).
+		cp .pc/applied-patches .pc/series-as-applied
+		QUILT_SERIES=.pc/series-as-applied quilt pop -a -q -f >/dev/null
+		rm -f .pc/series-as-applied
 	fi
 	if [ -s patches/series ]; then
 		echo "prepare: applying patches/series"
