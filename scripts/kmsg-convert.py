@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """Give the messages of one component message ids.
 
-    scripts/kmsg-convert.py [--dry-run] FILE...
+    kmsg-convert.py [--dry-run] FILE...
 
 FILE... are the source files that share one KMSG_COMPONENT, in the order
 their messages are to be numbered.  Every pr_<level>(), dev_<level>() and

@@ -36,8 +36,38 @@ commit() {
 		mkdir -p "$(dirname "$p")"
 		cp -r "$top/$p" "$(dirname "$p")/"
 	done
+	maint_sync
 	git add -A
 	git commit -q -m "$subject" -m "$body"
+}
+
+# The KMSG section of MAINTAINERS (patch 0001 adds it whole) lists, in
+# each commit, the files of ours that exist by then: each commit that adds
+# files adds their F: lines, so get_maintainer.pl and checkpatch see the
+# maintainers of every file from the commit that adds it on.
+maint_sync() {
+	[ -f MAINTAINERS ] || return 0
+	python3 - "$top/build/linux/MAINTAINERS" <<'PY'
+import os, sys
+final = open(sys.argv[1]).read().split("\n")
+cur = open("MAINTAINERS").read().split("\n")
+def section(lines):
+    s = lines.index("KERNEL MESSAGE CATALOG (KMSG)") if "KERNEL MESSAGE CATALOG (KMSG)" in lines else -1
+    if s < 0:
+        return s, s
+    e = s
+    while e < len(lines) and lines[e]:
+        e += 1
+    return s, e
+fs, fe = section(final)
+cs, ce = section(cur)
+if cs < 0:
+    sys.exit(0)
+keep = [l for l in final[fs:fe]
+        if not l.startswith("F:\t") or os.path.exists(l[3:].rstrip("/"))]
+cur[cs:ce] = keep
+open("MAINTAINERS", "w").write("\n".join(cur))
+PY
 }
 
 commit "kmsg: message ids in the log prefix with kmsg_<level>()" \

@@ -6,7 +6,8 @@
 # stack filter on kernel/kmsg_catalog.c), until eight loads in a row
 # report no injected failure.  (An allocation made with __GFP_NOWARN,
 # such as kmemleak's own bookkeeping, fails without a report and is
-# handled where it is made, so one quiet load is not yet the end.)  Each time the module loads and works, its catalog is
+# handled where it is made, so one quiet load is not yet the end.)  Each
+# time the module loads and works, its catalog is
 # either registered whole or not at all (sysfs and the listing agree), and
 # exactly one log line reports a failed registration.  kmemleak (on the
 # debug kernel) then checks that nothing leaked.

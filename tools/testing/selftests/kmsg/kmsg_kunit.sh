@@ -8,7 +8,8 @@
 ktap_print_header
 ktap_set_plan 2
 clear_log
-modprobe kmsg_catalog_test 2>/dev/null || insmod "$(find /lib/modules -name kmsg_catalog_test.ko | head -n 1)"
+ko=$(find /lib/modules -name kmsg_catalog_test.ko | head -n 1)
+modprobe kmsg_catalog_test 2>/dev/null || insmod "$ko"
 dmesg | sed -n '/KTAP version/,$p' | sed 's/^/# /'
 check "KUnit suite kmsg_catalog passes" \
 	sh -c "dmesg | grep -qE '^ok [0-9]+ kmsg_catalog\$'"

@@ -30,7 +30,8 @@ for lvl in 0:emerg 1:alert 2:crit 3:err 4:warn 5:notice 6:info; do
 done
 check "id 0 has no id in the prefix" log_has "kmsgtest: info without id"
 check "pr_fmt() of the same file prefixes pr_info(), and no kmsg line twice" \
-	sh -c "dmesg | grep -qxF 'kmsgtest: pr_info through pr_fmt' && ! dmesg | grep -q 'kmsgtest.*: kmsgtest'"
+	sh -c "dmesg | grep -qxF 'kmsgtest: pr_info through pr_fmt' &&
+	       ! dmesg | grep -q 'kmsgtest.*: kmsgtest'"
 check "kmsg_dev_err(0) has no id in the prefix" \
 	log_has "kmsgtest: kmsg_prefix: dev err without id"
 
@@ -44,20 +45,23 @@ once=$(count "<4>kmsgtest: pr_warn_once")
 rl=$(count "<3>kmsgtest: pr_err_ratelimited")
 check "pr_warn_once() printed once, pr_err_ratelimited() held some of 20 back ($rl)" \
 	[ "$once" -eq 1 -a "$rl" -gt 0 -a "$rl" -lt 20 ]
-expect_eq "kmsg_warn_once(21) reads '$(pfx kmsgtest.21): warn once 21', as often as pr_warn_once()" \
-	"$(count "<4>$(pfx kmsgtest.21): warn once 21")" "$once"
-expect_eq "kmsg_dev_notice_once(22) reads '$(pfx kmsgtest.22): kmsg_prefix: dev notice once', as often" \
-	"$(count "<5>$(pfx kmsgtest.22): kmsg_prefix: dev notice once")" "$once"
-expect_eq "kmsg_err_ratelimited(23) reads '$(pfx kmsgtest.23): err ratelimited 23', as often as pr_err_ratelimited()" \
-	"$(count "<3>$(pfx kmsgtest.23): err ratelimited 23")" "$rl"
-expect_eq "kmsg_dev_info_ratelimited(24) reads '$(pfx kmsgtest.24): kmsg_prefix: dev info ratelimited', as often" \
-	"$(count "<6>$(pfx kmsgtest.24): kmsg_prefix: dev info ratelimited")" "$rl"
+l21="$(pfx kmsgtest.21): warn once 21"
+l22="$(pfx kmsgtest.22): kmsg_prefix: dev notice once"
+l23="$(pfx kmsgtest.23): err ratelimited 23"
+l24="$(pfx kmsgtest.24): kmsg_prefix: dev info ratelimited"
+expect_eq "kmsg_warn_once(21) reads '$l21', as often as pr_warn_once()" \
+	"$(count "<4>$l21")" "$once"
+expect_eq "kmsg_dev_notice_once(22) reads '$l22', as often" "$(count "<5>$l22")" "$once"
+expect_eq "kmsg_err_ratelimited(23) reads '$l23', as often as pr_err_ratelimited()" \
+	"$(count "<3>$l23")" "$rl"
+expect_eq "kmsg_dev_info_ratelimited(24) reads '$l24', as often" "$(count "<6>$l24")" "$rl"
 
 # /dev/kmsg carries the device dictionary exactly as dev_err() does.
 timeout 1 cat /dev/kmsg > /tmp/devkmsg 2>/dev/null
 check "/dev/kmsg has SUBSYSTEM=platform and DEVICE=+platform:kmsg_prefix after a kmsg_dev_err()" \
-	sh -c "grep -A2 'kmsg_prefix: dev err d' /tmp/devkmsg | grep -qx ' SUBSYSTEM=platform' &&
-	       grep -A2 'kmsg_prefix: dev err d' /tmp/devkmsg | grep -qx ' DEVICE=+platform:kmsg_prefix'"
+	sh -c "d=\$(grep -A2 'kmsg_prefix: dev err d' /tmp/devkmsg) &&
+	       echo \"\$d\" | grep -qx ' SUBSYSTEM=platform' &&
+	       echo \"\$d\" | grep -qx ' DEVICE=+platform:kmsg_prefix'"
 # The module's messages have no descriptions: each still has an entry with
 # its text and severity; its other files hold just a newline.
 if [ -d $SYSFS ]; then

@@ -71,7 +71,8 @@ cycles=$((warm + 2 * half))
 
 expect_eq "$cycles load/unload cycles of two modules with $readers readers running" "$fails" 0
 expect_eq "the listing is as before" "$(cat $PROCFS)" "$listing_before"
-ktap_print_msg "slab after the warm-up ${s0} kB, after $half more cycles ${s1} kB, after $half more ${s2} kB"
+ktap_print_msg "slab after the warm-up ${s0} kB, after $half more cycles ${s1} kB," \
+	"after $half more ${s2} kB"
 km=/sys/kernel/debug/kmemleak
 if [ -w $km ]; then
 	# a debug kernel: KASAN's quarantine and SLUB debugging blur the slab

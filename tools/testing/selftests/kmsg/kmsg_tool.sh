@@ -7,6 +7,18 @@
 
 . "$(dirname "$0")/functions.sh"
 
+# out_has RE...: each RE matches a line of $out
+out_has() {
+	for re in "$@"; do
+		echo "$out" | grep -q "$re" || return 1
+	done
+}
+
+# out_next RE NEXT_RE: a line of $out matches RE and the next one NEXT_RE
+out_next() {
+	echo "$out" | grep -A1 "$1" | grep -q "$2"
+}
+
 ktap_print_header
 ktap_set_plan 5
 
@@ -18,16 +30,16 @@ if [ "$(uname -m)" != s390x ]; then
 	check "test_kmsg_cat_a's entries are in sysfs" [ -d $SYSFS/kmsgcat/2 ]
 	out=$(kmsg explain "kmsgcat.2: trigger x86-check")
 	check "kmsg explain of the logged line works, from sysfs, with @1 filled in" \
-		sh -c 'echo "$1" | grep -q "^User action:" && echo "$1" | grep -q "@1.*x86-check"' _ "$out"
+		out_has "^User action:" "@1.*x86-check"
 	out=$(dmesg | kmsg annotate)
 	check "dmesg | kmsg annotate explains the line" \
-		sh -c 'echo "$1" | grep -A1 "kmsgcat.2: trigger x86-check\$" | grep -q "^-- kmsgcat.2 (Warning): trigger %s"' _ "$out"
+		out_next "kmsgcat.2: trigger x86-check\$" "^-- kmsgcat.2 (Warning): trigger %s"
 	echo "Seen in sysfs only." > /tmp/desc2
 	mount --bind /tmp/desc2 $SYSFS/kmsgcat/2/description
 	out=$(kmsg explain kmsgcat.2)
 	umount $SYSFS/kmsgcat/2/description
 	check "kmsg explain reads what sysfs shows" \
-		sh -c 'echo "$1" | grep -q "Seen in sysfs only."' _ "$out"
+		out_has "Seen in sysfs only."
 	unload_mod test_kmsg_cat_a
 	kmsg explain nosuch.1 >/dev/null 2>&1
 	check "kmsg explain of an unknown tag exits 1" [ $? -eq 1 ]
@@ -44,10 +56,11 @@ else
 fi
 out=$(kmsg explain xpram.3)
 check "kmsg explain xpram.3 works, from $where" \
-	sh -c 'echo "$1" | grep -q "^User action:" && echo "$1" | grep -q "configure expanded storage"' _ "$out"
+	out_has "^User action:" "configure expanded storage"
 out=$(dmesg | kmsg annotate)
 check "dmesg | kmsg annotate explains the xpram line" \
-	sh -c 'echo "$1" | grep -A1 "No expanded memory available\$" | grep -q "^-- xpram.3 (Error): No expanded memory available"' _ "$out"
+	out_next "No expanded memory available\$" \
+		"^-- xpram.3 (Error): No expanded memory available"
 # sysfs comes first: a description bind-mounted over xpram.3's sysfs file
 # is what the tool shows (the installed catalog has the real one).
 if [ -f $SYSFS/xpram/3/description ]; then
