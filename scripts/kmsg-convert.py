@@ -11,8 +11,10 @@ _ratelimited forms) becomes the kmsg_*() call with the next free id, in
 source order, after the highest id the files already use; existing ids
 are never changed.  The work is done by
 scripts/coccinelle/misc/kmsg.cocci (spatch, Debian's coccinelle); this
-script numbers the calls, adds #include <linux/kmsg.h> where needed and
-checks the result: every id used, no such call left.  Then make D=1 prints
+script numbers the calls, lays out the converted calls in kernel style
+(tidy(): split format strings joined, continuation lines aligned), adds
+#include <linux/kmsg.h> where needed and checks the result: every id
+used, no such call left.  Then make D=1 prints
 a description template for each new id.
 """
 
@@ -121,6 +123,291 @@ def rewrite(path, ln, col, fn, n):
     print("%s:%d: %s -> id %d, rewritten as text (spatch left it)" % (path, ln, fn, n))
 
 
+# After spatch: the layout of the converted calls.  spatch re-aligns the
+# continuation lines of every call it rewrites, so the lines of a call are
+# all new in the diff and kernel style is judged on them (checkpatch):
+# string literals split across lines are joined (the format is the same),
+# continuation lines are indented with tabs, then spaces, under the open
+# parenthesis, and the lines of a call whose format holds something
+# checkpatch objects to but which must stay as it is (KEEP) are kept as
+# they were.
+
+TIDY_CALL = re.compile(r"\bkmsg_(?:dev_)?(?:emerg|alert|crit|err|warn|notice|info)"
+                       r"(?:_once|_ratelimited)?\s*\(")
+OLD_CALL = re.compile(r"\b(?:pr_(?:emerg|alert|crit|err|warn|warning|notice|info)|"
+                      r"dev_(?:emerg|alert|crit|err|warn|notice|info)|printk)"
+                      r"(?:_once|_ratelimited)?\s*\(")
+TOKEN = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|/\*.*?\*/|//[^\n]*|'
+                   r'[A-Za-z_]\w*|\d\w*|[ \t]+|\n|.', re.S)
+MAX_COLS = 100
+# checkpatch lets a string be split after these (SPLIT_STRING)
+SPLIT_OK = re.compile(r'(?:\\(?:[ntr]|[0-7]{1,3}|x[0-9a-fA-F]{1,2})|;\s*|\{\s*)"$')
+# formats checkpatch objects to that must stay as they are: %Lx, a blank
+# before a newline
+KEEP = re.compile(r"%[*\d.$]*L[diouxX]|\s\\n")
+
+
+def is_str(t):
+    return t.startswith('"')
+
+
+def width(s):
+    return len(s.expandtabs(8))
+
+
+def indent(col):
+    return "\t" * (col // 8) + " " * (col % 8)
+
+
+def blank(text):
+    """text with comments and literals blanked, offsets kept"""
+    return TOKEN.sub(lambda m: m.group()[0] + " " * (len(m.group()) - 2) + m.group()[-1]
+                     if m.group()[0] in "\"'" or m.group().startswith("/*")
+                     else " " * len(m.group()) if m.group().startswith("//")
+                     else m.group(), text)
+
+
+def call_end(text, start):
+    """offset after the ')' closing the call whose '(' ends at start"""
+    depth = 1
+    for m in TOKEN.finditer(text, start):
+        t = m.group()
+        if t in "([{":
+            depth += 1
+        elif t in ")]}":
+            depth -= 1
+            if depth == 0:
+                return m.end()
+    return None
+
+
+def joinable(a, b, sep):
+    """may literal a and the literal b after whitespace sep be one literal?"""
+    if "\n" in sep and SPLIT_OK.search(a):
+        return False        # a line of a multi-line message: fine as it is
+    if re.search(r"\\(?:x[0-9a-fA-F]*|[0-7]{1,3})\"$", a) and re.match(r'"[0-9a-fA-F]', b):
+        return False        # the escape would swallow b's first character
+    return not a.startswith(("L", "u")) and not b.startswith(("L", "u"))
+
+
+def join_strings(toks):
+    out = []
+    for t in toks:
+        if is_str(t):
+            j = len(out) - 1
+            while j >= 0 and out[j].isspace():
+                j -= 1
+            if j >= 0 and is_str(out[j]) and joinable(out[j], t, "".join(out[j + 1:])):
+                out[j:] = [out[j][:-1] + t[1:]]
+                continue
+        out.append(t)
+    return out
+
+
+def lines_of(toks):
+    """token lists, one per line, without leading or trailing blanks"""
+    lines, cur = [], []
+    for t in toks:
+        if t == "\n":
+            lines.append(cur)
+            cur = []
+        elif t.isspace() and not cur:
+            continue
+        else:
+            cur.append(t)
+    lines.append(cur)
+    for ln in lines:
+        while ln and ln[-1].isspace():
+            ln.pop()
+    return [ln for ln in lines if ln]
+
+
+def layout(head, lines):
+    """The call's text: head (what precedes it on its first line) and
+    continuation lines aligned under the innermost open parenthesis."""
+    out, stack = [], [width(head)]
+    text = head
+    for i, ln in enumerate(lines):
+        if i:
+            text = indent(stack[-1] if stack else width(head) + 8)
+        for t in ln:
+            col = width(text)
+            text += t
+            if t == "(":
+                stack.append(col + 1)
+            elif t == ")" and stack:
+                stack.pop()
+        out.append(text)
+    return out
+
+
+def exempt(line, first):
+    """checkpatch's exemptions from the line length: a logging call or a
+    line that ends in a string starting within the limit, or a line that
+    is only a string"""
+    m = re.search(r'("(?:\\.|[^"\\])*"\s*(?:|,|\)\s*;)\s*)$', line)
+    if not m:
+        return False
+    before = line[:m.start()]
+    if not before.strip():
+        return True
+    return (first and re.match(r"\s*kmsg_", line) is not None and
+            '"' not in before and width(before) <= MAX_COLS)
+
+
+def fit(head, lines):
+    """break lines that are too long after or before their format string"""
+    for _ in range(len(lines) * 3 + 3):
+        text = layout(head, lines)
+        for i, s in enumerate(text):
+            if width(s) <= MAX_COLS or exempt(s, i == 0):
+                continue
+            ln = lines[i]
+            k = next((k for k, t in enumerate(ln) if is_str(t)), None)
+            if k is None:
+                continue
+            end = k + 1
+            while end < len(ln) and ln[end].isspace():
+                end += 1
+            if end < len(ln) and ln[end] == ",":
+                end += 1
+            rest = [t for t in ln[end:]]
+            while rest and rest[0].isspace():
+                rest.pop(0)
+            if rest:
+                lines[i] = ln[:end]
+                if i + 1 < len(lines):
+                    merged = rest + [" "] + lines[i + 1]
+                    if width(layout(head, lines[:i + 1] + [merged])[-1]) <= MAX_COLS:
+                        lines[i + 1] = merged
+                        break
+                lines.insert(i + 1, rest)
+                break
+            if k > 0 and i > 0:
+                pre = ln[:k]
+                while pre and pre[-1].isspace():
+                    pre.pop()
+                lines[i:i + 1] = [pre, ln[k:]]
+                break
+        else:
+            return text
+    return layout(head, lines)
+
+
+def old_calls(before):
+    """the message calls of the file before spatch: the tokens after the
+    function's name (a printk()'s KERN_<LEVEL> dropped), the significant
+    ones, and the lines"""
+    clean = blank(before)
+    found = []
+    for m in OLD_CALL.finditer(clean):
+        end = call_end(before, m.end())
+        if end is None:
+            continue
+        toks = TOKEN.findall(before[m.end():end])
+        sig = [t for t in toks if not t.isspace()]
+        if m.group().startswith("printk") and sig and sig[0].startswith("KERN_"):
+            k = toks.index(sig[0])
+            toks = toks[:k] + toks[k + 1:]
+            while k < len(toks) and toks[k].isspace() and toks[k] != "\n":
+                del toks[k]
+            sig = sig[1:]
+        found.append((sig, toks, before[m.end():end].split("\n")))
+    return found
+
+
+def tidy(before, after):
+    """after, the file as spatch left it, with its kmsg calls laid out;
+    before is the file as it was"""
+    olds = old_calls(before)
+    clean = blank(after)
+    out, pos = [], 0
+    for m in TIDY_CALL.finditer(clean):
+        if m.start() < pos:
+            continue
+        end = call_end(after, m.end())
+        if end is None:
+            continue
+        bol = after.rfind("\n", 0, m.start()) + 1
+        eol = after.find("\n", end)
+        eol = len(after) if eol < 0 else eol
+        region = after[m.end():end]
+        if "\n" + after[bol:eol] + "\n" in "\n" + before + "\n":
+            continue            # as it was
+        if re.search(r"^\s*#", region, re.M):
+            continue            # preprocessor lines inside: leave it
+        head = after[bol:m.start()] + m.group()
+        toks = TOKEN.findall(region)
+        sig = [t for t in toks if not t.isspace()]
+        new = None
+        if any(KEEP.search(t) for t in join_strings(toks) if is_str(t)):
+            new = keep_old(head, sig, after[end:eol], olds)
+        if new is None:
+            # the line breaks of the call as it was, where it is found
+            for i, (osig, otoks, _) in enumerate(olds):
+                if len(sig) > 2 and sig[1] == "," and osig == sig[2:]:
+                    toks = rebreak(toks, otoks)
+                    del olds[i]
+                    break
+            lines = lines_of(join_strings(toks))
+            if after[end:eol]:
+                lines[-1].append(after[end:eol])
+            new = "\n".join(fit(head, lines))
+        out.append(after[pos:bol])
+        out.append(new)
+        pos = eol
+    out.append(after[pos:])
+    return "".join(out)
+
+
+def rebreak(toks, otoks):
+    """toks, the call's tokens after spatch, broken into lines where the
+    tokens otoks of the call before were (spatch's spacing is kept: it
+    writes casts and operators in kernel style)"""
+    breaks, k = set(), 0
+    for t in otoks:
+        if t == "\n":
+            breaks.add(k)
+        elif not t.isspace():
+            k += 1
+    out, k, gap = [], -2, []
+    for t in toks:
+        if t.isspace():
+            gap.append(t)
+            continue
+        if k in breaks:
+            out.append("\n")
+        elif any("\n" in g for g in gap):
+            out.append(" " if out and out[-1] == "," else "")
+        else:
+            out += gap
+        gap = []
+        out.append(t)
+        k += 1
+    return out + gap
+
+
+def keep_old(head, sig, tail, olds):
+    """The call with the lines after its first as they were before
+    (checkpatch does not judge unchanged lines), or None when the call
+    was not found or its format starts on its first line."""
+    # kmsg_<level>(N, args) or kmsg_dev_<level>(N, dev, args)
+    if len(sig) < 2 or sig[1] != ",":
+        return None
+    rest = join_strings(sig[2:])
+    for osig, _, old in olds:
+        if join_strings(osig) != rest or len(old) < 2:
+            continue
+        first = old[0].strip()
+        if '"' in first:
+            return None
+        lines = [head + sig[0] + ","]
+        if first:
+            lines.append(indent(width(head)) + first)
+        return "\n".join(lines + old[1:]) + tail
+    return None
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--dry-run", action="store_true",
@@ -128,7 +415,7 @@ def main():
     ap.add_argument("files", nargs="+", metavar="FILE")
     a = ap.parse_args()
 
-    comps, used = set(), []
+    comps, used, before = set(), [], {}
     for path in a.files:
         try:
             with open(path) as f:
@@ -139,6 +426,7 @@ def main():
         if not m:
             die("%s: no #define KMSG_COMPONENT \"...\"" % path)
         comps.add(m.group(1))
+        before[path] = text
         used += [int(i) for i in KMSG_CALL.findall(text)]
     if len(comps) != 1:
         die("the files define different components: " + ", ".join(sorted(comps)))
@@ -179,6 +467,8 @@ def main():
             text = f.read()
         new -= {int(i) for i in KMSG_CALL.findall(text)}
         if KMSG_CALL.search(text):
+            with open(path, "w") as f:
+                f.write(tidy(before[path], text))
             add_include(path)
     if new:
         die("ids not given (two calls on one line?): %s" %

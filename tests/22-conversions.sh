@@ -19,7 +19,7 @@ patches=$(grep -- '-kmsg-message-ids\.patch$' "$top/patches/series")
 check "the series has conversion patches" [ -n "$patches" ]
 total=0
 for p in $patches; do
-	files=$(sed -n 's|^+++ b/||p' "$top/patches/$p")
+	files=$(sed -n 's|^+++ b/||p' "$top/patches/$p" | grep -E '\.[ch]$')
 	for f in $files; do
 		orig=$KSRC/.pc/$p/$f
 		out=$("$top/ws/kmsg-formats.py" "$orig" "$KSRC/$f" 2>&1)

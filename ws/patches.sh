@@ -155,13 +155,20 @@ the format strings stay as they are." \
 
 # One change per converted component, with its descriptions.
 for p in $(grep -- '-kmsg-message-ids\.patch$' "$top/patches/series"); do
-	file=$(sed -n 's|^+++ b/||p' "$top/patches/$p" | head -n 1)
-	comp=$(sed -n 's/^#define KMSG_COMPONENT *"\(.*\)".*/\1/p' "$top/build/linux/$file")
+	file=$(sed -n 's|^+++ b/||p' "$top/patches/$p" | grep -vx MAINTAINERS | head -n 1)
+	comp=$(sed -n 's/^#define[[:space:]]*KMSG_COMPONENT[[:space:]]*"\(.*\)".*/\1/p' \
+		"$top/build/linux/$file")
+	if [ -z "$comp" ] || [ ! -e "$top/Documentation/kmsg/s390/$comp" ]; then
+		echo "patches: $p: no KMSG_COMPONENT with descriptions in $file" >&2
+		exit 1
+	fi
 	where=$(dirname "$file")
 	commit "s390/$comp: message ids and descriptions" \
 "The messages of the $comp component (${where}) get ids with
 scripts/kmsg-convert.py; their format strings are unchanged.  Each is
-described in Documentation/kmsg/s390/$comp." \
+described in Documentation/kmsg/s390/$comp, which MAINTAINERS lists
+in the section of the component's sources, so that get_maintainer.pl
+names the driver's maintainers for a change of a description." \
 		"$p" -- "Documentation/kmsg/s390/$comp"
 done
 
