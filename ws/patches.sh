@@ -28,7 +28,7 @@ commit() {
 	local subject=$1 body=$2 p
 	shift 2
 	while [ $# -gt 0 ] && [ "$1" != -- ]; do
-		patch -s -p1 < "$top/patches/$1"
+		patch -s -p1 --no-backup-if-mismatch < "$top/patches/$1"
 		shift
 	done
 	shift
