@@ -200,6 +200,8 @@ text = re.sub(r"\{\{([^}]+)\}\}", fill, text)
 subject, blurb = text.split("\n", 1)
 c = open(cover).read()
 c = c.replace("*** SUBJECT HERE ***", subject).replace("*** BLURB HERE ***", blurb.strip("\n"))
+# the diffstat stays; its "create mode 100644 <long path>" lines go
+c = "".join(l for l in c.splitlines(True) if not l.startswith(" create mode "))
 open(cover, "w").write(c)
 PY
 ls "$out"
