@@ -81,16 +81,21 @@ API, the description format and the catalog." \
 	0001-kmsg-message-ids-Kconfig-linker-scripts-MAINTAINERS.patch -- \
 	include/linux/kmsg.h Documentation/kmsg/index.rst
 
+commit "scripts/kmsg-gen: the catalog's text formats and helpers" \
+"scripts/kmsg-format.h defines, once for kmsg-gen and tools/kmsg, the
+rules of tags and component names, the @N parameter walk, printf
+conversions, JSON strings and the fields of the installed catalog file;
+kmsg-util.c and kmsg-gen.h hold kmsg-gen's allocation, string and file
+helpers.  Not built yet: the kbuild change comes with main() later in
+the series." \
+	-- scripts/kmsg-gen.h scripts/kmsg-format.h scripts/kmsg-util.c
+
 commit "scripts/kmsg-gen: parse message descriptions" \
 "The /*? Tag: ... */ blocks next to a call or in
 Documentation/kmsg/[<arch>/]<component>, parsed into tag, text,
 severity, parameters, description and user action, with an error naming
-the file and line of a malformed block.  scripts/kmsg-format.h holds the
-rules that tools/kmsg shares: tags, the @N parameter walk, printf
-conversions, JSON strings and the installed catalog's fields.  Not built
-yet: the kbuild change comes with main() later in the series." \
-	-- scripts/kmsg-gen.h scripts/kmsg-format.h scripts/kmsg-util.c \
-	scripts/kmsg-parse.c
+the file and line of a malformed block." \
+	-- scripts/kmsg-parse.c
 
 commit "scripts/kmsg-gen: check messages against their descriptions" \
 "Reads the .kmsg.records of an ELF object of either class and byte order,
@@ -132,6 +137,13 @@ commit "s390/xpram: expanded storage block driver on the kmsg API" \
 messages in Documentation/kmsg/s390/xpram." \
 	0004-s390-xpram-expanded-storage-block-driver-on-the-kmsg-API.patch -- \
 	drivers/s390/block/xpram.c Documentation/kmsg/s390/xpram
+
+commit "tools/kmsg: read the catalog from sysfs and the installed file" \
+"The entries of /sys/kernel/kmsg, read on demand, and of the catalog
+file that make kmsg_install writes next to the modules; a log line is
+matched to its entry by its tag, and its values are read back from the
+line with the entry's format." \
+	-- tools/kmsg/db.c tools/kmsg/kmsg.h
 
 commit "tools/kmsg: explain kernel messages from the catalog" \
 "kmsg explain TAG|LINE, kmsg annotate and kmsg list read
