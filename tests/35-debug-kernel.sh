@@ -21,7 +21,7 @@ rc=$?
 check "the debug kernel builds (lockdep, KASAN, KFENCE, kmemleak, failslab)" [ $rc -eq 0 ]
 if [ $rc -eq 0 ]; then
 	check "it has them all" sh -c "for o in PROVE_LOCKING KASAN KFENCE DEBUG_KMEMLEAK DEBUG_OBJECTS DEBUG_LIST DEBUG_ATOMIC_SLEEP PROVE_RCU FAILSLAB FAULT_INJECTION_DEBUG_FS; do grep -qx CONFIG_\$o=y '$KOUT/.config' || exit 1; done"
-	relay < <(GUEST_TIMEOUT=${DEBUG_GUEST_TIMEOUT:-1500} "$top/ws/guest-tests.sh" \
+	relay < <(GUEST_TIMEOUT=${DEBUG_GUEST_TIMEOUT:-2400} "$top/ws/guest-tests.sh" \
 		"kmsg_xpram.sh kmsg_prefix.sh kmsg_sysfs.sh kmsg_modules.sh kmsg_kunit.sh kmsg_faults.sh KMSG_STRESS_CYCLES=${KMSG_DEBUG_STRESS_CYCLES:-40} kmsg_stress.sh")
 fi
 done_testing
