@@ -111,22 +111,49 @@
 				dev_name(__kmsg_dev), ##__VA_ARGS__);	\
 	})
 
+/**
+ * kmsg_err() - print an error message with a catalog tag
+ * @id: the message's number in its component: a decimal constant from 1
+ *	to 65535, or 0 for a message without a catalog entry
+ * @fmt: printk() format string; kmsg-gen compares it with the Text: of
+ *	the message's description
+ * @...: arguments for @fmt
+ *
+ * Prints "<component>.<id>: " and @fmt at KERN_ERR, KMSG_COMPONENT being
+ * the component; without CONFIG_KMSG_IDS, or for id 0, the prefix is
+ * "<component>: ".  kmsg_emerg(), kmsg_alert(), kmsg_crit(), kmsg_warn(),
+ * kmsg_notice() and kmsg_info() do the same at their levels.
+ *
+ * A non-constant or malformed @id fails the build at the call.
+ */
+#define kmsg_err(id, fmt, ...)    __kmsg_printk(id, "3", fmt, ##__VA_ARGS__)
 #define kmsg_emerg(id, fmt, ...)  __kmsg_printk(id, "0", fmt, ##__VA_ARGS__)
 #define kmsg_alert(id, fmt, ...)  __kmsg_printk(id, "1", fmt, ##__VA_ARGS__)
 #define kmsg_crit(id, fmt, ...)   __kmsg_printk(id, "2", fmt, ##__VA_ARGS__)
-#define kmsg_err(id, fmt, ...)    __kmsg_printk(id, "3", fmt, ##__VA_ARGS__)
 #define kmsg_warn(id, fmt, ...)   __kmsg_printk(id, "4", fmt, ##__VA_ARGS__)
 #define kmsg_notice(id, fmt, ...) __kmsg_printk(id, "5", fmt, ##__VA_ARGS__)
 #define kmsg_info(id, fmt, ...)   __kmsg_printk(id, "6", fmt, ##__VA_ARGS__)
 
+/**
+ * kmsg_dev_err() - print an error message of a device with a catalog tag
+ * @id: as for kmsg_err()
+ * @dev: the &struct device the message is about, evaluated once
+ * @fmt: printk() format string, as for kmsg_err()
+ * @...: arguments for @fmt
+ *
+ * Prints "<component>.<id>: <device name>: " and @fmt at KERN_ERR through
+ * dev_printk_emit(), so /dev/kmsg carries the device's SUBSYSTEM= and
+ * DEVICE= fields as it does for dev_err().  kmsg_dev_emerg() to
+ * kmsg_dev_info() do the same at the other levels.
+ */
+#define kmsg_dev_err(id, dev, fmt, ...)					\
+	__kmsg_dev_printk(id, "3", dev, fmt, ##__VA_ARGS__)
 #define kmsg_dev_emerg(id, dev, fmt, ...)				\
 	__kmsg_dev_printk(id, "0", dev, fmt, ##__VA_ARGS__)
 #define kmsg_dev_alert(id, dev, fmt, ...)				\
 	__kmsg_dev_printk(id, "1", dev, fmt, ##__VA_ARGS__)
 #define kmsg_dev_crit(id, dev, fmt, ...)				\
 	__kmsg_dev_printk(id, "2", dev, fmt, ##__VA_ARGS__)
-#define kmsg_dev_err(id, dev, fmt, ...)					\
-	__kmsg_dev_printk(id, "3", dev, fmt, ##__VA_ARGS__)
 #define kmsg_dev_warn(id, dev, fmt, ...)				\
 	__kmsg_dev_printk(id, "4", dev, fmt, ##__VA_ARGS__)
 #define kmsg_dev_notice(id, dev, fmt, ...)				\
@@ -171,14 +198,24 @@ do {									\
 		__kmsg_dev_printk(id, level, dev, fmt, ##__VA_ARGS__);	\
 } while (0)
 
+/**
+ * kmsg_err_once() - print an error message with a catalog tag only once
+ * @id: as for kmsg_err()
+ * @fmt: as for kmsg_err()
+ * @...: arguments for @fmt
+ *
+ * The line and record of kmsg_err(), printed the first time the call is
+ * reached, like pr_err_once().  There is a _once form of every level,
+ * plain and for a device: kmsg_warn_once(), kmsg_dev_err_once(), ...
+ */
+#define kmsg_err_once(id, fmt, ...)					\
+	__kmsg_printk_once(id, "3", fmt, ##__VA_ARGS__)
 #define kmsg_emerg_once(id, fmt, ...)					\
 	__kmsg_printk_once(id, "0", fmt, ##__VA_ARGS__)
 #define kmsg_alert_once(id, fmt, ...)					\
 	__kmsg_printk_once(id, "1", fmt, ##__VA_ARGS__)
 #define kmsg_crit_once(id, fmt, ...)					\
 	__kmsg_printk_once(id, "2", fmt, ##__VA_ARGS__)
-#define kmsg_err_once(id, fmt, ...)					\
-	__kmsg_printk_once(id, "3", fmt, ##__VA_ARGS__)
 #define kmsg_warn_once(id, fmt, ...)					\
 	__kmsg_printk_once(id, "4", fmt, ##__VA_ARGS__)
 #define kmsg_notice_once(id, fmt, ...)					\
@@ -201,14 +238,27 @@ do {									\
 #define kmsg_dev_info_once(id, dev, fmt, ...)				\
 	__kmsg_dev_printk_once(id, "6", dev, fmt, ##__VA_ARGS__)
 
+/**
+ * kmsg_err_ratelimited() - print an error message with a catalog tag,
+ *			    rate-limited
+ * @id: as for kmsg_err()
+ * @fmt: as for kmsg_err()
+ * @...: arguments for @fmt
+ *
+ * The line and record of kmsg_err(), printed as often as
+ * pr_err_ratelimited() would print its own (the default interval and
+ * burst, one state per call site).  Every level has a _ratelimited form,
+ * plain and for a device: kmsg_warn_ratelimited(),
+ * kmsg_dev_err_ratelimited(), ...
+ */
+#define kmsg_err_ratelimited(id, fmt, ...)					\
+	__kmsg_printk_ratelimited(id, "3", fmt, ##__VA_ARGS__)
 #define kmsg_emerg_ratelimited(id, fmt, ...)					\
 	__kmsg_printk_ratelimited(id, "0", fmt, ##__VA_ARGS__)
 #define kmsg_alert_ratelimited(id, fmt, ...)					\
 	__kmsg_printk_ratelimited(id, "1", fmt, ##__VA_ARGS__)
 #define kmsg_crit_ratelimited(id, fmt, ...)					\
 	__kmsg_printk_ratelimited(id, "2", fmt, ##__VA_ARGS__)
-#define kmsg_err_ratelimited(id, fmt, ...)					\
-	__kmsg_printk_ratelimited(id, "3", fmt, ##__VA_ARGS__)
 #define kmsg_warn_ratelimited(id, fmt, ...)					\
 	__kmsg_printk_ratelimited(id, "4", fmt, ##__VA_ARGS__)
 #define kmsg_notice_ratelimited(id, fmt, ...)					\

@@ -37,6 +37,15 @@
 /* Set in kmsg_catalog_entry.flags when a description was found. */
 #define KMSG_ENTRY_DESCRIBED	0x01
 
+/**
+ * struct kmsg_catalog_header - start of one catalog in a .kmsg_catalog section
+ * @magic: %KMSG_CATALOG_MAGIC
+ * @version: %KMSG_CATALOG_VERSION
+ * @entry_size: sizeof(struct kmsg_catalog_entry) of the writer
+ * @nr_entries: number of entries following the header, sorted by
+ *	component and id, no tag twice
+ * @strings_size: bytes of strings after the entries, the last one a NUL
+ */
 struct kmsg_catalog_header {
 	u32 magic;
 	u16 version;
@@ -45,14 +54,25 @@ struct kmsg_catalog_header {
 	u32 strings_size;
 };
 
+/**
+ * struct kmsg_catalog_entry - one message of a catalog
+ * @component: string offset of the component name
+ * @text: string offset of the format string, without the prefix
+ * @parameters: string offset of "@1: ...\n@2: ...", or of "" if none
+ * @description: string offset of the description, "" if none
+ * @user_action: string offset of the user action, "" if none
+ * @id: the message's id, 1..65535
+ * @level: its printk level, 0 (KERN_EMERG) to 6 (KERN_INFO)
+ * @flags: %KMSG_ENTRY_DESCRIBED or 0
+ */
 struct kmsg_catalog_entry {
 	u32 component;
 	u32 text;
-	u32 parameters;		/* "@1: ...\n@2: ..." or "" */
+	u32 parameters;
 	u32 description;
 	u32 user_action;
-	u16 id;			/* 1..65535 */
-	u8 level;		/* printk level 0..6 */
+	u16 id;
+	u8 level;
 	u8 flags;
 };
 
