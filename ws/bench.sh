@@ -379,3 +379,7 @@ fuzz=$(sed -n '/^<!-- fuzz: written by ws\/fuzz.sh -->$/,/^<!-- \/fuzz -->$/p' "
 	[ -z "$fuzz" ] || printf '\n%s\n' "$fuzz"
 } > "$report"
 echo "bench: wrote $report"
+if [ -z "${BENCH_SMOKE:-}" ]; then
+	"$top/ws/figures.py" readme || fail "README's figures: see above"
+	echo "bench: README's figures updated from it"
+fi

@@ -12,14 +12,16 @@
 # "ok ... # SKIP reason" counts as skipped, not passed.  ONLY=PATTERN runs
 # the suites whose name contains PATTERN; each other one is reported as
 # skipped, so a narrowed run always says so.  Each suite's time follows
-# it as "# NAME took N s".
+# it as "# NAME took N s".  A full run (no ONLY=, the project's tests/)
+# writes its summary and each suite's time into README.md between the
+# markers <!-- check: ... --> and <!-- /check -->.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 suites=${CHECK_SUITES:-$top/tests}	# another folder: for the harness's own test
 log=${CHECK_LOG:-$top/build/check.log}
 mkdir -p "$(dirname "$log")"
 : > "$log"
-pass=0 fail=0 skipped=0
+pass=0 fail=0 skipped=0 times= t0=$SECONDS
 
 # harness_fail SUITE WHY: a failure the harness itself finds
 harness_fail() {
@@ -59,6 +61,25 @@ for t in "$suites"/[0-9]*.sh; do
 		harness_fail "$name" "exited with status $rc"
 	rm -f "$out"
 	echo "# $name took $((SECONDS - start)) s" | tee -a "$log"
+	times="$times $name:$((SECONDS - start))"
 done
 echo "$pass passed, $fail failed, $skipped skipped"
+if [ -z "${ONLY:-}" ] && [ -z "${CHECK_SUITES:-}" ] && [ -f "$top/README.md" ]; then
+	python3 - "$top/README.md" "$pass passed, $fail failed, $skipped skipped" \
+		"$((SECONDS - t0))" "$(nproc)" $times <<'PY'
+import sys, time
+path, summary, total, cores, times = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5:]
+begin, end = "<!-- check: written by ws/check.sh after a full run -->", "<!-- /check -->"
+text = open(path).read()
+b, e = text.find(begin), text.find(end)
+if b < 0 or e < b:
+    sys.exit("check: README.md has no %s markers" % begin)
+suites = ", ".join("`%s` %s" % (n, f"{int(s) // 60} min" if int(s) >= 60 else f"{s} s")
+                   for n, s in (t.split(":") for t in times))
+body = ("Last full `make check` here (%s, %s cores): `%s` in %d minutes "
+        "for the suites (the kernels they build included): %s.\n") % (
+    time.strftime("%Y-%m-%d", time.gmtime()), cores, summary, total // 60, suites)
+open(path, "w").write(text[:b] + begin + "\n" + body + text[e:])
+PY
+fi
 [ "$fail" -eq 0 ]

@@ -186,29 +186,13 @@ done
 
 git format-patch -q --cover-letter -o "$out" "$base"
 
-# The cover letter: ws/cover-letter.txt, its {{measure}} fields filled
-# with the value of the one row of BENCHMARKS.md whose measure is or
-# starts with it, {{s390 total}} with the
-# converted messages of README's catalog table.
-python3 - "$top" "$out"/0000-cover-letter.patch <<'PY' || exit 1
-import re, sys
-top, cover = sys.argv[1], sys.argv[2]
-rows = {}
-for l in open(top + "/BENCHMARKS.md"):
-    c = [x.strip() for x in l.strip().strip("|").split("|")]
-    if len(c) >= 2:
-        rows[c[0]] = c[1]
-for l in open(top + "/README.md"):
-    m = re.match(r"\| all \| (\d+) \|", l)
-    if m:
-        rows["s390 total"] = m.group(1)
-text = open(top + "/ws/cover-letter.txt").read()
-def fill(m):
-    k = [r for r in rows if r == m.group(1)] or [r for r in rows if r.startswith(m.group(1))]
-    if len(k) != 1:
-        sys.exit("cover letter: {{%s}} names %d rows" % (m.group(1), len(k)))
-    return rows[k[0]]
-text = re.sub(r"\{\{([^}]+)\}\}", fill, text)
+# The cover letter: ws/cover-letter.txt with its {{measure}} fields
+# filled from BENCHMARKS.md (ws/figures.py).
+"$top/ws/figures.py" fill "$top/ws/cover-letter.txt" > "$out/cover.txt" || exit 1
+python3 - "$out/cover.txt" "$out"/0000-cover-letter.patch <<'PY' || exit 1
+import sys
+text = open(sys.argv[1]).read()
+cover = sys.argv[2]
 subject, blurb = text.split("\n", 1)
 c = open(cover).read()
 c = c.replace("*** SUBJECT HERE ***", subject).replace("*** BLURB HERE ***", blurb.strip("\n"))
@@ -216,4 +200,5 @@ c = c.replace("*** SUBJECT HERE ***", subject).replace("*** BLURB HERE ***", blu
 c = "".join(l for l in c.splitlines(True) if not l.startswith(" create mode "))
 open(cover, "w").write(c)
 PY
+rm -f "$out/cover.txt"
 ls "$out"

@@ -1,0 +1,60 @@
+#!/bin/bash
+# The kernel's own static checkers on the project's files:
+# - scripts/kernel-doc -Wall on every kernel and host source of ours
+#   (prints nothing: no malformed or incomplete kernel-doc comment);
+# - sparse (make C=2) on our kernel objects, in the s390x and the x86_64
+#   guest builds (tests/32 builds the latter): no warning and no error.
+# The builds are the ones `make build` leaves (build/obj, build/obj-x86_64);
+# C=2 re-checks the named objects whether or not they are up to date.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/ws/vars.sh"
+. "$top/tests/lib.sh"
+out=$top/build/test-static
+rm -rf "$out"
+mkdir -p "$out"
+
+cd "$top" || exit 1
+files=$(ls kernel/kmsg_catalog.c kernel/kmsg_catalog_test.c include/linux/kmsg.h \
+	include/linux/kmsg_catalog.h drivers/s390/block/xpram.c scripts/kmsg-*.[ch] \
+	tools/kmsg/*.[ch] tools/testing/selftests/kmsg/*.c \
+	tools/testing/selftests/kmsg/test_modules/*.c)
+for f in $files; do
+	perl "$KSRC/scripts/kernel-doc" -Wall -none "$f" > "$out/kdoc.log" 2>&1
+	rc=$?
+	[ -s "$out/kdoc.log" ] && diag "$out/kdoc.log"
+	check "kernel-doc -Wall $f: exit 0, nothing printed (exit $rc)" \
+		[ $rc -eq 0 ] && [ ! -s "$out/kdoc.log" ]
+done
+# The structures, macros and functions others use are documented.
+kd_names() { perl "$KSRC/scripts/kernel-doc" -rst "$@" 2>/dev/null | sed -n 's/^\.\. c:\(macro\|struct\|function\):: *//p'; }
+have=$(kd_names include/linux/kmsg.h include/linux/kmsg_catalog.h kernel/kmsg_catalog.c | tr '\n' ' ')
+for want in kmsg_err kmsg_dev_err kmsg_err_once kmsg_err_ratelimited \
+	kmsg_catalog_header kmsg_catalog_entry "int kmsg_catalog_validate"; do
+	check "kernel-doc documents $want" sh -c "echo ' $have' | grep -q ' $want[ (]'"
+done
+
+# sparse: OBJ-DIR ARCH OBJECTS...
+sparse_check() {
+	local o=$1 a=$2 cc=
+	shift 2
+	[ "$a" = s390 ] && cc=s390x-linux-gnu-
+	if [ ! -f "$o/vmlinux" ]; then
+		nok "sparse on $a: $o is not built (make build ARCH=$a)"
+		return
+	fi
+	make -s -C "$KSRC" O="$o" ARCH="$a" CROSS_COMPILE=$cc C=2 "$@" \
+		> "$out/sparse-$a.log" 2>&1
+	local rc=$?
+	grep -E 'warning:|error:' "$out/sparse-$a.log" > "$out/sparse-$a.found"
+	[ -s "$out/sparse-$a.found" ] && diag "$out/sparse-$a.found"
+	check "make C=2 on $a ($*): exit 0 (exit $rc)" [ $rc -eq 0 ]
+	check "sparse on $a: no warning or error ($(wc -l < "$out/sparse-$a.found") found)" \
+		[ ! -s "$out/sparse-$a.found" ]
+	# sparse ran: each object was checked (make V=1 would show the command)
+	check "sparse on $a: the objects exist" sh -c "cd '$o' && ls $* >/dev/null"
+}
+sparse_check "$top/build/obj" s390 kernel/kmsg_catalog.o kernel/kmsg_catalog_test.o \
+	drivers/s390/block/xpram.o
+sparse_check "$top/build/obj-x86_64" x86_64 kernel/kmsg_catalog.o kernel/kmsg_catalog_test.o
+done_testing
