@@ -24,7 +24,7 @@ for f in $files; do
 	rc=$?
 	[ -s "$out/kdoc.log" ] && diag "$out/kdoc.log"
 	check "kernel-doc -Wall $f: exit 0, nothing printed (exit $rc)" \
-		[ $rc -eq 0 ] && [ ! -s "$out/kdoc.log" ]
+		test $rc -eq 0 -a ! -s "$out/kdoc.log"
 done
 # The structures, macros and functions others use are documented.
 kd_names() { perl "$KSRC/scripts/kernel-doc" -rst "$@" 2>/dev/null | sed -n 's/^\.\. c:\(macro\|struct\|function\):: *//p'; }
