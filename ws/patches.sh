@@ -190,9 +190,17 @@ git format-patch -q --cover-letter -o "$out" "$base"
 # filled from BENCHMARKS.md (ws/figures.py).
 "$top/ws/figures.py" fill "$top/ws/cover-letter.txt" > "$out/cover.txt" || exit 1
 python3 - "$out/cover.txt" "$out"/0000-cover-letter.patch <<'PY' || exit 1
-import sys
+import re, sys, textwrap
 text = open(sys.argv[1]).read()
 cover = sys.argv[2]
+# a filled-in figure can make a line long: wrap those at 75 columns
+def wrap(line):
+    if len(line) <= 75:
+        return [line]
+    ind = re.match(r"\s*(- )?", line).group(0)
+    return textwrap.wrap(line, 75, initial_indent="", subsequent_indent=" " * len(ind),
+                         break_long_words=False, break_on_hyphens=False)
+text = "\n".join(w for l in text.split("\n") for w in wrap(l))
 subject, blurb = text.split("\n", 1)
 c = open(cover).read()
 c = c.replace("*** SUBJECT HERE ***", subject).replace("*** BLURB HERE ***", blurb.strip("\n"))
