@@ -20,16 +20,17 @@ b=$top/build/bisect
 src=$b/linux
 ls "$pdir"/[0-9]*.patch >/dev/null 2>&1 || { echo "bisect: no patches in $pdir; run make patches" >&2; exit 2; }
 
-# A pristine tree under git, reset for each run.
-if [ ! -d "$src/.git" ]; then
+# A pristine tree under git, reset for each run (made again if a run was
+# cut short before its first commit).
+if ! git -C "$src" rev-parse -q --verify refs/tags/pristine >/dev/null 2>&1; then
 	rm -rf "$b"
 	mkdir -p "$b"
 	tar -xf "$(ls /usr/src/linux-source-6.12.tar.* | head -n 1)" -C "$b"
 	mv "$b/linux-source-6.12" "$src"
 	git -C "$src" init -q
-	git -C "$src" add -A
-	git -C "$src" -c user.name=bisect -c user.email=bisect@localhost commit -qm pristine
-	git -C "$src" tag pristine
+	git -C "$src" add -A -f	# Debian's tree ignores "/*"
+	git -C "$src" -c user.name=bisect -c user.email=bisect@localhost commit -qm pristine &&
+		git -C "$src" tag pristine || { echo "bisect: cannot make the pristine tree in $src" >&2; exit 2; }
 fi
 git -C "$src" am --abort >/dev/null 2>&1
 git -C "$src" checkout -qf pristine
