@@ -20,6 +20,9 @@ check "it prints no warning or error ($(wc -l < "$out/problems") found)" [ ! -s 
 html=$out/Documentation/output/kmsg/index.html
 check "the HTML page has the catalog's title and its prefix table" \
 	sh -c "grep -q 'The kernel message catalog' '$html' && grep -q 'CONFIG_KMSG_IDS=y' '$html'"
+check "the HTML page has the kernel-doc of the macros, the catalog structures and the validator" \
+	sh -c "for id in kmsg_err kmsg_dev_err kmsg_err_once kmsg_err_ratelimited kmsg_catalog_header \
+		kmsg_catalog_entry kmsg_catalog_validate; do grep -q \"id=.c\.\$id.\" '$html' || exit 1; done"
 check "Documentation/subsystem-apis.rst lists kmsg/index in a toctree" \
 	awk '/^\.\. toctree::/ { t = 1; next } t && /^[^ \t]/ && !/^$/ { t = 0 } t && $1 == "kmsg/index" { f = 1 } END { exit !f }' \
 	"$KSRC/Documentation/subsystem-apis.rst"
