@@ -5,6 +5,7 @@
  * the assembler's .incbin, man pages (make D=2) and the index installed
  * with the modules.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -352,22 +353,41 @@ out:
 	return ret;
 }
 
-static void man_text(FILE *f, const char *s)
+/* A word longer than this may break after a '/' in running text. */
+#define MAN_LONG_WORD 30
+
+/*
+ * Text as troff shows it: a leading control character (. or ') and every
+ * backslash escaped, '-' as the minus sign of options.  In running text
+ * (@breaks) a long word may also break after a '/', so that a path does
+ * not stick out of a filled line (groff's "cannot adjust line").
+ */
+static void man_text_breaks(FILE *f, const char *s, bool breaks)
 {
-	bool bol = true;
+	bool bol = true, wrap = false;
 
 	for (; *s; s++) {
 		if (bol && (*s == '.' || *s == '\''))
 			fputs("\\&", f);
+		if (breaks && !isspace((unsigned char)*s) &&
+		    (bol || isspace((unsigned char)s[-1])))
+			wrap = strcspn(s, " \t\n") > MAN_LONG_WORD;
 		if (*s == '\\')
 			fputs("\\e", f);
 		else if (*s == '-')
 			fputs("\\-", f);
+		else if (*s == '/' && wrap && s[1] && !isspace((unsigned char)s[1]))
+			fputs("/\\:", f);
 		else
 			fputc(*s, f);
 		bol = *s == '\n';
 	}
 	fputc('\n', f);
+}
+
+static void man_text(FILE *f, const char *s)
+{
+	man_text_breaks(f, s, false);
 }
 
 /* Each paragraph of a description, blank lines separating them. */
@@ -383,7 +403,7 @@ static void man_paragraphs(FILE *f, const char *s)
 		}
 		if (blank && !first)
 			fputs(".PP\n", f);
-		man_text(f, line);
+		man_text_breaks(f, line, true);
 		first = false;
 		blank = false;
 	}
@@ -431,7 +451,7 @@ static int write_man(const char *dir, const struct tag *t)
 			one = xstrndup(text + label, len - label);
 
 			fprintf(f, ".TP\n.B @%d\n", i);
-			man_text(f, one);
+			man_text_breaks(f, one, true);
 			free(one);
 		}
 	}
@@ -530,7 +550,9 @@ static char *owner_of(const char *object)
  *
  * One line per tag: tag, severity, owner, text, parameters, description
  * and user action, separated by tabs (scripts/kmsg-format.h, which
- * tools/kmsg reads it with).
+ * tools/kmsg reads it with).  With --man, also the man page of each
+ * described tag, as make D=2 writes it: make kmsg_install installs the
+ * pages of exactly the messages it installs the catalog of.
  *
  * It is text, not the binary section the kernel validates, on purpose: it
  * holds vmlinux and every module in one file, each entry with its owner,
@@ -554,6 +576,8 @@ int index_run(const struct catalog_opts *o, char **objects, int nr)
 			return 2;
 	}
 	fputs(KMSG_INDEX_HEADER, f);
+	if (o->man_dir)
+		mkdir(o->man_dir, 0755);
 	for (i = 0; i < nr; i++) {
 		struct record_set rs = { 0 };
 		struct tag *tags;
@@ -571,6 +595,9 @@ int index_run(const struct catalog_opts *o, char **objects, int nr)
 			const struct desc *d = tags[j].desc;
 			const char *field[KMSG_INDEX_NR_FIELDS];
 			int k;
+
+			if (o->man_dir && d && write_man(o->man_dir, &tags[j]))
+				status = 2;
 
 			field[KMSG_INDEX_TAG] = tags[j].rec->tag;
 			field[KMSG_INDEX_SEVERITY] = severity_name(tags[j].rec->level);
