@@ -149,7 +149,9 @@ commit "tools/kmsg: explain kernel messages from the catalog" \
 "kmsg explain TAG|LINE, kmsg annotate and kmsg list read
 /sys/kernel/kmsg and the catalog file that make kmsg_install writes next
 to the modules, so messages of modules that are not loaded are explained
-too." \
+too.  make kmsg_install also installs the man page of each described
+message into /usr/share/man/man9 (INSTALL_KMSG_MAN_PATH), which kmsg
+explain names." \
 	0005-kbuild-install-the-kmsg-catalog-with-the-modules.patch -- \
 	tools/kmsg
 
