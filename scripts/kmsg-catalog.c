@@ -353,41 +353,105 @@ out:
 	return ret;
 }
 
-/* A word longer than this may break after a '/' in running text. */
+/* A word longer than this may break after a '/' in filled text. */
 #define MAN_LONG_WORD 30
+/* Input lines of a page stay shorter than 80 bytes (mandoc -T lint). */
+#define MAN_WIDTH 79
 
 /*
- * Text as troff shows it: a leading control character (. or ') and every
- * backslash escaped, '-' as the minus sign of options.  In running text
- * (@breaks) a long word may also break after a '/', so that a path does
- * not stick out of a filled line (groff's "cannot adjust line").
+ * The troff input for the byte at @s, into @tok: a leading control
+ * character (. or ') behind \&, a backslash as \e, '-' as \- (the minus
+ * of options), and with @wrap a '/' followed by more of its word as "/\:",
+ * where a line may break.  Return: its length.
  */
-static void man_text_breaks(FILE *f, const char *s, bool breaks)
+static size_t man_token(char *tok, const char *s, bool bol, bool wrap)
 {
-	bool bol = true, wrap = false;
+	size_t n = 0;
+
+	if (bol && (*s == '.' || *s == '\''))
+		n += sprintf(tok, "\\&");
+	if (*s == '\\')
+		n += sprintf(tok + n, "\\e");
+	else if (*s == '-')
+		n += sprintf(tok + n, "\\-");
+	else if (*s == '/' && wrap && s[1] && !isspace((unsigned char)s[1]))
+		n += sprintf(tok + n, "/\\:");
+	else
+		tok[n++] = *s;
+	return n;
+}
+
+/* The troff input length of the word at @s */
+static size_t man_word_len(const char *s, bool wrap)
+{
+	char tok[8];
+	size_t n = 0;
+
+	for (; *s && !isspace((unsigned char)*s); s++)
+		n += man_token(tok, s, false, wrap);
+	return n;
+}
+
+/*
+ * man_run() - text as troff input, after @col bytes of its first line
+ * @fill: filled text: wrapped at spaces so that input lines stay within
+ *	MAN_WIDTH bytes, trailing white space dropped, and a word longer than
+ *	MAN_LONG_WORD may break after a '/', so that a path does not stick
+ *	out of a line (groff's "cannot adjust line").  Otherwise every space
+ *	stays, and a space that ends a line is "\ ".  A line or word too
+ *	long for an input line goes on after a backslash-newline.
+ */
+static void man_run(FILE *f, const char *s, size_t col, bool fill)
+{
+	bool wrap = false, more;
+	char tok[8];
+	size_t n;
 
 	for (; *s; s++) {
-		if (bol && (*s == '.' || *s == '\''))
-			fputs("\\&", f);
-		if (breaks && !isspace((unsigned char)*s) &&
-		    (bol || isspace((unsigned char)s[-1])))
+		if (*s == '\n') {
+			fputc('\n', f);
+			col = 0;
+			continue;
+		}
+		if (fill && isspace((unsigned char)*s)) {
+			const char *w = s + strspn(s, " \t");
+
+			if (!*w || *w == '\n') {	/* trailing */
+				s = w - 1;
+				continue;
+			}
+			wrap = strcspn(w, " \t\n") > MAN_LONG_WORD;
+			if (col && col + 1 + man_word_len(w, wrap) > MAN_WIDTH) {
+				fputc('\n', f);
+				col = 0;
+			} else if (col) {
+				fputc(' ', f);
+				col++;
+			}
+			s = w - 1;
+			continue;
+		}
+		if (fill && !col)
 			wrap = strcspn(s, " \t\n") > MAN_LONG_WORD;
-		if (*s == '\\')
-			fputs("\\e", f);
-		else if (*s == '-')
-			fputs("\\-", f);
-		else if (*s == '/' && wrap && s[1] && !isspace((unsigned char)s[1]))
-			fputs("/\\:", f);
-		else
-			fputc(*s, f);
-		bol = *s == '\n';
+		more = s[1] && s[1] != '\n' && !(fill && isspace((unsigned char)s[1]));
+		n = man_token(tok, s, !col, fill && wrap);
+		if (col + n + more > MAN_WIDTH) {
+			/* too long a line, or in filled text a word */
+			fputs("\\\n", f);
+			col = 0;
+			n = man_token(tok, s, true, fill && wrap);
+		}
+		if (!fill && *s == ' ' && (!s[1] || s[1] == '\n'))
+			n = sprintf(tok, "\\ ");
+		fwrite(tok, 1, n, f);
+		col += n;
 	}
 	fputc('\n', f);
 }
 
 static void man_text(FILE *f, const char *s)
 {
-	man_text_breaks(f, s, false);
+	man_run(f, s, 0, true);
 }
 
 /* Each paragraph of a description, blank lines separating them. */
@@ -403,7 +467,7 @@ static void man_paragraphs(FILE *f, const char *s)
 		}
 		if (blank && !first)
 			fputs(".PP\n", f);
-		man_text_breaks(f, line, true);
+		man_text(f, line);
 		first = false;
 		blank = false;
 	}
@@ -430,13 +494,14 @@ static int write_man(const char *dir, const struct tag *t)
 	date[0] = '\0';
 	if (!stat(d->file, &st))
 		strftime(date, sizeof(date), "%Y-%m-%d", gmtime(&st.st_mtime));
-	fprintf(f, ".TH \"%s\" 9 \"%s\" \"Linux\" \"Kernel Messages\"\n.SH NAME\n",
-		t->rec->tag, date);
-	fprintf(f, "%s \\- ", t->rec->tag);
-	man_text(f, d->text);
+	/* The title in capitals, as man pages have it; the name as it is. */
+	fputs(".TH \"", f);
+	for (i = 0; t->rec->tag[i]; i++)
+		fputc(toupper((unsigned char)t->rec->tag[i]), f);
+	fprintf(f, "\" 9 \"%s\" \"Linux\" \"Kernel Messages\"\n.SH NAME\n", date);
+	man_run(f, d->text, fprintf(f, "%s \\- ", t->rec->tag), true);
 	fputs(".SH MESSAGE\n.nf\n", f);
-	fprintf(f, "%s: ", t->rec->tag);
-	man_text(f, d->text);
+	man_run(f, d->text, fprintf(f, "%s: ", t->rec->tag), false);
 	fputs(".fi\n.SH SEVERITY\n", f);
 	man_text(f, severity_name(d->level));
 	if (d->nr_params) {
@@ -451,7 +516,7 @@ static int write_man(const char *dir, const struct tag *t)
 			one = xstrndup(text + label, len - label);
 
 			fprintf(f, ".TP\n.B @%d\n", i);
-			man_text_breaks(f, one, true);
+			man_text(f, one);
 			free(one);
 		}
 	}
