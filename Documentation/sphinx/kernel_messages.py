@@ -79,6 +79,8 @@ def run_kmsg_gen(env, files):
         raise ExtensionError('kernel-messages: %s does not exist; build it first '
                              '(make scripts/ or make htmldocs, which builds it)'
                              % kmsg_gen)
+    # A new kmsg-gen (its parser) renders the pages anew, as do new files.
+    env.note_dependency(kmsg_gen)
     for f in files:
         path = os.path.join(srctree, f)
         if not os.path.isfile(path):
