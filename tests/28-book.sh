@@ -40,12 +40,12 @@ sources=$(cd "$top" && grep -rlE '^[[:space:]]*/\*\?[[:space:]]*$' arch drivers 
 relay < <(cd "$KSRC" && "$fx/book-check.py" pages "$KSRC" "$html" "$gen" $sources)
 
 # One message as the page has it: cio.12, its text and description.
-(cd "$KSRC" && "$gen" dump Documentation/kmsg/s390/cio) |
-	python3 -c 'import json, sys
+(cd "$KSRC" && "$gen" dump Documentation/kmsg/s390/cio) >"$out/cio.json"
+python3 -c 'import json, sys
 for l in sys.stdin:
     d = json.loads(l)
     if d["tag"] == "cio.12":
-        print(d["text"]); print(" ".join(d["description"].split()))' >"$out/cio12.want"
+        print(d["text"]); print(" ".join(d["description"].split()))' <"$out/cio.json" >"$out/cio12.want"
 "$fx/book-check.py" text "$html/s390/cio.html" cio.12 >"$out/cio12.page"
 check "s390/cio.html#cio-12 shows cio.12's text and description" \
 	bash -c "[ -s '$out/cio12.want' ] &&
@@ -128,6 +128,13 @@ check "Chromium shows s390/cio.html with cio.1's text and description (build/boo
 	       grep -qF \"\$(sed -n 1p '$out/cio1.want')\" '$out/cio1.dom' &&
 	       grep -qF \"\$(sed -n 2p '$out/cio1.want')\" '$out/cio1.dom'"
 
+chrome --dump-dom "$url/catalog.html" >"$out/catalog.dom"
+chrome --screenshot="$out/catalog.png" "$url/catalog.html" >/dev/null
+ncio=$(wc -l <"$out/cio.json")
+check "Chromium shows catalog.html: cio, linked, with its $ncio messages (build/book/catalog.png)" \
+	sh -c "[ -s '$out/catalog.png' ] &&
+	       grep -q 'href=\"s390/cio.html\"><code[^>]*><span class=\"pre\">cio</span></code></a></p></td>' '$out/catalog.dom' &&
+	       grep -A1 'href=\"s390/cio.html\"' '$out/catalog.dom' | grep -q '<td><p>$ncio</p></td>'"
 chrome --dump-dom "$url/search.html?q=cio.12" >"$out/search-tag.dom"
 chrome --screenshot="$out/search-tag.png" "$url/search.html?q=cio.12" >/dev/null
 check "searching cio.12 lists s390/cio.html#cio-12 first (build/book/search-tag.png)" \
