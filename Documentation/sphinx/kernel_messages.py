@@ -76,8 +76,8 @@ def run_kmsg_gen(env, files):
     srctree = os.path.abspath(os.environ.get('srctree', '.'))
 
     if not os.access(kmsg_gen, os.X_OK):
-        raise ExtensionError('kernel-messages: %s does not exist; build it first '
-                             '(make scripts/ or make htmldocs, which builds it)'
+        raise ExtensionError('kernel-messages: %s does not exist; make htmldocs '
+                             'builds it before Sphinx runs (or set kmsg_gen)'
                              % kmsg_gen)
     # A new kmsg-gen (its parser) renders the pages anew, as do new files.
     env.note_dependency(kmsg_gen)
