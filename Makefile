@@ -22,7 +22,7 @@ ifdef D
 KFLAGS += D=$(D)
 endif
 
-.PHONY: all deps prepare build demo guest env check bench patches bisect clean
+.PHONY: all deps prepare build demo guest env check bench patches bisect htmldocs clean
 
 all: build
 	@$(WS)/demo.sh
@@ -57,6 +57,13 @@ patches: prepare
 # Every patch of build/patches builds with CONFIG_KMSG_CATALOG=y and =n.
 bisect: patches
 	@$(WS)/bisect.sh
+
+# The kmsg pages of the kernel's HTML book: the API and the catalog, a
+# page per component (make htmldocs in build/linux would build them with
+# the rest of the book).
+htmldocs: prepare
+	@. $(WS)/vars.sh && make -C "$$KSRC" O=$(TOP)/build/htmldocs SPHINXDIRS=kmsg htmldocs
+	@echo "file://$(TOP)/build/htmldocs/Documentation/output/kmsg/index.html"
 
 clean:
 	rm -rf build/obj build/obj-x86_64 build/guest

@@ -5,6 +5,7 @@
  * the assembler's .incbin, man pages (make D=2) and the index installed
  * with the modules.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -352,22 +353,105 @@ out:
 	return ret;
 }
 
-static void man_text(FILE *f, const char *s)
+/* A word longer than this may break after a '/' in filled text. */
+#define MAN_LONG_WORD 30
+/* Input lines of a page stay shorter than 80 bytes (mandoc -T lint). */
+#define MAN_WIDTH 79
+
+/*
+ * The troff input for the byte at @s, into @tok: a leading control
+ * character (. or ') behind \&, a backslash as \e, '-' as \- (the minus
+ * of options), and with @wrap a '/' followed by more of its word as "/\:",
+ * where a line may break.  Return: its length.
+ */
+static size_t man_token(char *tok, const char *s, bool bol, bool wrap)
 {
-	bool bol = true;
+	size_t n = 0;
+
+	if (bol && (*s == '.' || *s == '\''))
+		n += sprintf(tok, "\\&");
+	if (*s == '\\')
+		n += sprintf(tok + n, "\\e");
+	else if (*s == '-')
+		n += sprintf(tok + n, "\\-");
+	else if (*s == '/' && wrap && s[1] && !isspace((unsigned char)s[1]))
+		n += sprintf(tok + n, "/\\:");
+	else
+		tok[n++] = *s;
+	return n;
+}
+
+/* The troff input length of the word at @s */
+static size_t man_word_len(const char *s, bool wrap)
+{
+	char tok[8];
+	size_t n = 0;
+
+	for (; *s && !isspace((unsigned char)*s); s++)
+		n += man_token(tok, s, false, wrap);
+	return n;
+}
+
+/*
+ * man_run() - text as troff input, after @col bytes of its first line
+ * @fill: filled text: wrapped at spaces so that input lines stay within
+ *	MAN_WIDTH bytes, trailing white space dropped, and a word longer than
+ *	MAN_LONG_WORD may break after a '/', so that a path does not stick
+ *	out of a line (groff's "cannot adjust line").  Otherwise every space
+ *	stays, and a space that ends a line is "\ ".  A line or word too
+ *	long for an input line goes on after a backslash-newline.
+ */
+static void man_run(FILE *f, const char *s, size_t col, bool fill)
+{
+	bool wrap = false, more;
+	char tok[8];
+	size_t n;
 
 	for (; *s; s++) {
-		if (bol && (*s == '.' || *s == '\''))
-			fputs("\\&", f);
-		if (*s == '\\')
-			fputs("\\e", f);
-		else if (*s == '-')
-			fputs("\\-", f);
-		else
-			fputc(*s, f);
-		bol = *s == '\n';
+		if (*s == '\n') {
+			fputc('\n', f);
+			col = 0;
+			continue;
+		}
+		if (fill && isspace((unsigned char)*s)) {
+			const char *w = s + strspn(s, " \t");
+
+			if (!*w || *w == '\n') {	/* trailing */
+				s = w - 1;
+				continue;
+			}
+			wrap = strcspn(w, " \t\n") > MAN_LONG_WORD;
+			if (col && col + 1 + man_word_len(w, wrap) > MAN_WIDTH) {
+				fputc('\n', f);
+				col = 0;
+			} else if (col) {
+				fputc(' ', f);
+				col++;
+			}
+			s = w - 1;
+			continue;
+		}
+		if (fill && !col)
+			wrap = strcspn(s, " \t\n") > MAN_LONG_WORD;
+		more = s[1] && s[1] != '\n' && !(fill && isspace((unsigned char)s[1]));
+		n = man_token(tok, s, !col, fill && wrap);
+		if (col + n + more > MAN_WIDTH) {
+			/* too long a line, or in filled text a word */
+			fputs("\\\n", f);
+			col = 0;
+			n = man_token(tok, s, true, fill && wrap);
+		}
+		if (!fill && *s == ' ' && (!s[1] || s[1] == '\n'))
+			n = sprintf(tok, "\\ ");
+		fwrite(tok, 1, n, f);
+		col += n;
 	}
 	fputc('\n', f);
+}
+
+static void man_text(FILE *f, const char *s)
+{
+	man_run(f, s, 0, true);
 }
 
 /* Each paragraph of a description, blank lines separating them. */
@@ -410,13 +494,14 @@ static int write_man(const char *dir, const struct tag *t)
 	date[0] = '\0';
 	if (!stat(d->file, &st))
 		strftime(date, sizeof(date), "%Y-%m-%d", gmtime(&st.st_mtime));
-	fprintf(f, ".TH \"%s\" 9 \"%s\" \"Linux\" \"Kernel Messages\"\n.SH NAME\n",
-		t->rec->tag, date);
-	fprintf(f, "%s \\- ", t->rec->tag);
-	man_text(f, d->text);
+	/* The title in capitals, as man pages have it; the name as it is. */
+	fputs(".TH \"", f);
+	for (i = 0; t->rec->tag[i]; i++)
+		fputc(toupper((unsigned char)t->rec->tag[i]), f);
+	fprintf(f, "\" 9 \"%s\" \"Linux\" \"Kernel Messages\"\n.SH NAME\n", date);
+	man_run(f, d->text, fprintf(f, "%s \\- ", t->rec->tag), true);
 	fputs(".SH MESSAGE\n.nf\n", f);
-	fprintf(f, "%s: ", t->rec->tag);
-	man_text(f, d->text);
+	man_run(f, d->text, fprintf(f, "%s: ", t->rec->tag), false);
 	fputs(".fi\n.SH SEVERITY\n", f);
 	man_text(f, severity_name(d->level));
 	if (d->nr_params) {
@@ -530,7 +615,9 @@ static char *owner_of(const char *object)
  *
  * One line per tag: tag, severity, owner, text, parameters, description
  * and user action, separated by tabs (scripts/kmsg-format.h, which
- * tools/kmsg reads it with).
+ * tools/kmsg reads it with).  With --man, also the man page of each
+ * described tag, as make D=2 writes it: make kmsg_install installs the
+ * pages of exactly the messages it installs the catalog of.
  *
  * It is text, not the binary section the kernel validates, on purpose: it
  * holds vmlinux and every module in one file, each entry with its owner,
@@ -554,6 +641,8 @@ int index_run(const struct catalog_opts *o, char **objects, int nr)
 			return 2;
 	}
 	fputs(KMSG_INDEX_HEADER, f);
+	if (o->man_dir)
+		mkdir(o->man_dir, 0755);
 	for (i = 0; i < nr; i++) {
 		struct record_set rs = { 0 };
 		struct tag *tags;
@@ -571,6 +660,9 @@ int index_run(const struct catalog_opts *o, char **objects, int nr)
 			const struct desc *d = tags[j].desc;
 			const char *field[KMSG_INDEX_NR_FIELDS];
 			int k;
+
+			if (o->man_dir && d && write_man(o->man_dir, &tags[j]))
+				status = 2;
 
 			field[KMSG_INDEX_TAG] = tags[j].rec->tag;
 			field[KMSG_INDEX_SEVERITY] = severity_name(tags[j].rec->level);

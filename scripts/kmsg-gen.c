@@ -5,9 +5,10 @@
  *   kmsg-gen dump FILE...
  *	Print every message description in FILEs as one JSON object a line.
  *
- *   kmsg-gen index [--srctree DIR] [--srcarch ARCH] [-o FILE] OBJECT...
+ *   kmsg-gen index [--man DIR] [--srctree DIR] [--srcarch ARCH] [-o FILE] OBJECT...
  *	Write the catalog of all OBJECTs as the text file installed with the
- *	modules (one tab-separated line per tag), for tools/kmsg.
+ *	modules (one tab-separated line per tag), for tools/kmsg; --man
+ *	writes the man page of each described tag into DIR as well.
  *
  *   kmsg-gen catalog [--check] [--man DIR] [--srctree DIR] [--srcarch ARCH]
  *		      [--depfile FILE] [--data FILE] [-o OUT.S] OBJECT
@@ -38,7 +39,8 @@ static void bad_usage(void)
 		"usage: kmsg-gen dump FILE...\n"
 		"       kmsg-gen catalog [--check] [--man DIR] [--srctree DIR] [--srcarch ARCH]\n"
 		"                        [--depfile FILE] [--data FILE] [-o OUT.S] OBJECT\n"
-		"       kmsg-gen index [--srctree DIR] [--srcarch ARCH] [-o FILE] OBJECT...\n");
+		"       kmsg-gen index [--man DIR] [--srctree DIR] [--srcarch ARCH] [-o FILE]\n"
+		"                      OBJECT...\n");
 	exit(2);
 }
 

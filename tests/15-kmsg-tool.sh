@@ -54,7 +54,21 @@ Description:
   No expanded storage.
 User action:
   Configure some.
+See also: man 9 xpram.3
 EOF2
+
+# A message without a description has no man page, so none is named.
+u=$out/sysfs-undescribed
+mkdir -p "$u/undesc/5"
+echo 'nothing to say' > "$u/undesc/5/text"
+echo 'Warning' > "$u/undesc/5/severity"
+for f in parameters description user_action; do echo > "$u/undesc/5/$f"; done
+"$out/kmsg" --sysfs "$u" --catalog /nonexistent explain undesc.5 > "$out/undesc" 2>&1
+rc=$?
+"$out/kmsg" --sysfs "$u" --catalog /nonexistent --json explain undesc.5 > "$out/undesc.json" 2>&1
+check "explain names the man page of a described message only (exit $rc)" \
+	exits $rc 0 sh -c "! grep -q 'man 9' '$out/undesc' && ! grep -q man_page '$out/undesc.json' &&
+			   grep -q 'nothing to say' '$out/undesc'"
 k explain 'xpram.1: 42 is not a valid number of XPRAM devices' > "$out/l1"
 check "explain LINE fills in @1 = 42" grep -qx '  @1: number of partitions (sysfs) = 42' "$out/l1"
 k explain '[  12.5] net.7: link eth0 down after 1500 ms (0x1f)' > "$out/l7"

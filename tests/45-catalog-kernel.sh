@@ -45,7 +45,7 @@ check "README's catalog table is this build's (KOUT=build/obj-catalog ws/catalog
 # The components whose messages are converted and described.  Not xpram:
 # it prints its informational lines with id 0 (no id, no catalog entry, as
 # the contract has it) and tests/30 and 50 cover it.
-comps=$(ls "$top/Documentation/kmsg/s390" | grep -vx xpram | tr '\n' ' ')
+comps=$(ls "$top/Documentation/kmsg/s390" | grep -v '\.rst$' | grep -vx xpram | tr '\n' ' ')
 cp "$top/tools/testing/selftests/kmsg/kmsg_explained.sh" "$out/extra/"
 s390x-linux-gnu-gcc -Wall -Wextra -Werror -O2 -static -o "$out/extra/dasd_format" \
 	"$top/tools/testing/selftests/kmsg/dasd_format.c" 2> "$out/dasd_format.err"

@@ -55,7 +55,8 @@ printf 'root:x:0:\nnogroup:x:65534:\n' > "$root/etc/group"
 if [ -s "$KOUT/modules.order" ]; then
 	kmake INSTALL_MOD_PATH="$root" INSTALL_MOD_STRIP=1 modules_install >/dev/null
 fi
-kmake INSTALL_MOD_PATH="$root" kmsg_install >/dev/null
+# The man pages stay out of the image (busybox has no man): next to it.
+kmake INSTALL_MOD_PATH="$root" INSTALL_KMSG_MAN_PATH="$gdir/man" kmsg_install >/dev/null
 [ -x "$KMSG_TOOL_DIR/kmsg" ] && cp "$KMSG_TOOL_DIR/kmsg" "$root/usr/sbin/kmsg"
 # Whatever else the tests stage for every guest (the kmsg tool, ...).
 [ -d "$top/build/guest-overlay" ] && cp -a "$top/build/guest-overlay/." "$root/"

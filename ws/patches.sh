@@ -149,7 +149,9 @@ commit "tools/kmsg: explain kernel messages from the catalog" \
 "kmsg explain TAG|LINE, kmsg annotate and kmsg list read
 /sys/kernel/kmsg and the catalog file that make kmsg_install writes next
 to the modules, so messages of modules that are not loaded are explained
-too." \
+too.  make kmsg_install also installs the man page of each described
+message into /usr/share/man/man9 (INSTALL_KMSG_MAN_PATH), which kmsg
+explain names." \
 	0005-kbuild-install-the-kmsg-catalog-with-the-modules.patch -- \
 	tools/kmsg
 
@@ -157,6 +159,19 @@ commit "selftests/kmsg: test the message catalog with test modules" \
 "Log prefixes, sysfs files against descriptions, module load and unload,
 shared tags, a corrupt catalog section and a load/unload stress test." \
 	-- tools/testing/selftests/kmsg Documentation/kmsg/kmsgcat
+
+commit "docs: kmsg: the message catalog as a book" \
+"Documentation/sphinx/kernel_messages.py renders the descriptions of
+Documentation/kmsg and of sources, as scripts/kmsg-gen dump reads them,
+into the HTML book: a page per component with every message anchored by
+its tag (kmsg/s390/cio.html#cio-12), its text, severity, parameters,
+description and user action, and Documentation/kmsg/catalog.rst with
+each component's message count.  The text goes into docutils nodes as
+it is, so nothing in a format string is read as reST.  make htmldocs
+builds scripts/kmsg-gen first; without it the build stops." \
+	0060-docs-kmsg-the-message-catalog-as-a-book.patch -- \
+	Documentation/sphinx/kernel_messages.py Documentation/kmsg/catalog.rst \
+	Documentation/kmsg/kmsgcat.rst Documentation/kmsg/s390/xpram.rst
 
 commit "scripts: convert a component's messages to kmsg ids with Coccinelle" \
 "scripts/kmsg-convert.py numbers the pr_<level>(), dev_<level>() and
@@ -180,8 +195,9 @@ for p in $(grep -- '-kmsg-message-ids\.patch$' "$top/patches/series"); do
 scripts/kmsg-convert.py; their format strings are unchanged.  Each is
 described in Documentation/kmsg/s390/$comp, which MAINTAINERS lists
 in the section of the component's sources, so that get_maintainer.pl
-names the driver's maintainers for a change of a description." \
-		"$p" -- "Documentation/kmsg/s390/$comp"
+names the driver's maintainers for a change of a description;
+Documentation/kmsg/s390/$comp.rst is its page of the book." \
+		"$p" -- "Documentation/kmsg/s390/$comp" "Documentation/kmsg/s390/$comp.rst"
 done
 
 git format-patch -q --cover-letter -o "$out" "$base"

@@ -14,6 +14,7 @@ if [ ! -f "$KSRC/.kmsg-unpacked" ]; then
 	tarball=$(ls /usr/src/linux-source-6.12.tar.* | head -n 1)
 	echo "prepare: unpacking $tarball"
 	rm -rf "$KSRC" "$top/build/linux-source-6.12"
+	mkdir -p "$top/build"
 	tar -xf "$tarball" -C "$top/build"
 	mv "$top/build/linux-source-6.12" "$KSRC"
 	touch "$KSRC/.kmsg-unpacked"

@@ -70,6 +70,15 @@ static void print_params(const struct kmsg_entry *e, const struct kmsg_values *v
 	}
 }
 
+/*
+ * A described message has a man page, section 9, named by its tag: make
+ * D=2 writes it and make kmsg_install installs it.
+ */
+static bool has_man_page(const struct kmsg_entry *e)
+{
+	return *e->description;
+}
+
 static void explain_text(const struct kmsg_entry *e, const struct kmsg_values *v)
 {
 	printf("%s: %s\n", e->tag, e->text);
@@ -82,6 +91,8 @@ static void explain_text(const struct kmsg_entry *e, const struct kmsg_values *v
 	print_indented(e->description, "  ");
 	printf("User action:\n");
 	print_indented(e->user_action, "  ");
+	if (has_man_page(e))
+		printf("See also: man 9 %s\n", e->tag);
 }
 
 static void explain_json(const struct kmsg_entry *e, const struct kmsg_values *v,
@@ -113,6 +124,14 @@ static void explain_json(const struct kmsg_entry *e, const struct kmsg_values *v
 	json_string(stdout, e->user_action, -1);
 	fputs(",\"source\":", stdout);
 	json_string(stdout, e->source, -1);
+	if (has_man_page(e)) {
+		/* tags are valid: a component of up to 31 characters, an id */
+		char page[64];
+
+		snprintf(page, sizeof(page), "%s(9)", e->tag);
+		fputs(",\"man_page\":", stdout);
+		json_string(stdout, page, -1);
+	}
 	if (line) {
 		fputs(",\"line\":", stdout);
 		json_string(stdout, line, -1);

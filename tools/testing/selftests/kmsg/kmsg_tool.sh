@@ -30,7 +30,7 @@ if [ "$(uname -m)" != s390x ]; then
 	check "test_kmsg_cat_a's entries are in sysfs" [ -d $SYSFS/kmsgcat/2 ]
 	out=$(kmsg explain "kmsgcat.2: trigger x86-check")
 	check "kmsg explain of the logged line works, from sysfs, with @1 filled in" \
-		out_has "^User action:" "@1.*x86-check"
+		out_has "^User action:" "@1.*x86-check" "^See also: man 9 kmsgcat\.2\$"
 	out=$(dmesg | kmsg annotate)
 	check "dmesg | kmsg annotate explains the line" \
 		out_next "kmsgcat.2: trigger x86-check\$" "^-- kmsgcat.2 (Warning): trigger %s"
@@ -55,8 +55,8 @@ else
 	check "xpram's entries are in sysfs" [ -d $SYSFS/xpram/3 ]
 fi
 out=$(kmsg explain xpram.3)
-check "kmsg explain xpram.3 works, from $where" \
-	out_has "^User action:" "configure expanded storage"
+check "kmsg explain xpram.3 works, from $where, and names its man page" \
+	out_has "^User action:" "configure expanded storage" "^See also: man 9 xpram\.3\$"
 out=$(dmesg | kmsg annotate)
 check "dmesg | kmsg annotate explains the xpram line" \
 	out_next "No expanded memory available\$" \
