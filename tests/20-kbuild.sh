@@ -2,6 +2,7 @@
 # kbuild-level tests against the prepared tree and build/obj: ids that
 # must not compile, the zero-cost comparison with CONFIG_KMSG_IDS=y,
 # make D=1 and D=2 on the real tree, and incremental catalog builds.
+# check: changes the source tree (removes a description for a while)
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/ws/vars.sh"
@@ -83,7 +84,7 @@ relay < <("$top/ws/zero-cost.sh")
 check "vmlinux drops the records and keeps the catalog" \
 	sh -c "s=\$(${CROSS_COMPILE}readelf -SW '$KOUT/vmlinux'); ! echo \"\$s\" | grep -q kmsg.records && echo \"\$s\" | grep -q kmsg_catalog"
 
-kbuild() { make -C "$KSRC" O="$KOUT" ARCH=$ARCH CROSS_COMPILE=$CROSS_COMPILE -j"$JOBS" "$@"; }
+kbuild() { ccpath make -C "$KSRC" O="$KOUT" ARCH=$ARCH CROSS_COMPILE=$CROSS_COMPILE -j"$JOBS" "$@"; }
 # The strings of vmlinux's catalog section, one a line.
 catalog_strings() {
 	${CROSS_COMPILE}objcopy -O binary --only-section=.kmsg_catalog "$KOUT/vmlinux" "$out/cat.bin" &&

@@ -8,12 +8,12 @@
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/tests/lib.sh"
-export ARCH=x86_64 KSELFTEST_DIR=$top/build/kselftest-x86_64
-unset KOUT
+. "$top/ws/kconfigs.sh"
+kconfig x86_64
 . "$top/ws/vars.sh"
 log=$top/build/test-guest-x86_64.log
 
-{ "$top/ws/prepare.sh" && "$top/ws/build.sh"; } > "$log" 2>&1
+"$top/ws/kbuild.sh" x86_64 > "$log" 2>&1
 rc=$?
 [ $rc -eq 0 ] || tail -n 20 "$log" | sed 's/^/# /'
 check "the x86_64 kernel and kmsg tool build (make build ARCH=x86_64)" [ $rc -eq 0 ]

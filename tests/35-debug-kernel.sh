@@ -10,12 +10,12 @@
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/tests/lib.sh"
-export KOUT=$top/build/obj-debug KSELFTEST_DIR=$top/build/kselftest-debug
+. "$top/ws/kconfigs.sh"
+kconfig debug
 . "$top/ws/vars.sh"
 log=$top/build/test-debug-kernel.log
 
-{ KMSG_EXTRA_CONFIG=$top/kernel/configs/kmsg_debug.config "$top/ws/prepare.sh" &&
-	kmake; } > "$log" 2>&1
+"$top/ws/kbuild.sh" debug > "$log" 2>&1
 rc=$?
 [ $rc -eq 0 ] || tail -n 20 "$log" | sed 's/^/# /'
 check "the debug kernel builds (lockdep, KASAN, KFENCE, kmemleak, failslab)" [ $rc -eq 0 ]

@@ -1,28 +1,27 @@
 #!/bin/bash
-# The same tree rebuilt with other options (kbuild recompiles only what
-# depends on them): xpram as a module; then CONFIG_KMSG_IDS=n as well;
-# then without the catalog (CONFIG_KMSG_CATALOG=n); and back to the main
-# configuration at the end, which later suites rely on.
+# The guest configuration with other options, each in a build folder of
+# its own (ws/kconfigs.sh; make check builds them in the background while
+# earlier suites run): xpram as a module; CONFIG_KMSG_IDS=n as well;
+# without the catalog (CONFIG_KMSG_CATALOG=n).  The main build in
+# build/obj is never rebuilt for them.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-. "$top/ws/vars.sh"
+. "$top/ws/kconfigs.sh"
 . "$top/tests/lib.sh"
 log=$top/build/test-variants.log
 : > "$log"
+main_config=$top/build/obj/.config
+main_before=$(md5sum "$main_config" "$top/build/obj/vmlinux" 2>/dev/null)
 
-variant() {
-	KMSG_EXTRA_CONFIG=${1:+$top/ws/$1} "$top/ws/prepare.sh" >>"$log" 2>&1 &&
-	kmake >>"$log" 2>&1
-}
-# Should the suite die half-way, the main configuration comes back anyway.
-trap 'variant ""' EXIT
-
-# build_variant CONFIG DESCRIPTION: one result for the rebuild
+# build_variant NAME DESCRIPTION: one result for the build; the variant's
+# settings (KOUT, ...) stay set for what follows
 build_variant() {
-	variant "$1"
+	kconfig "$1"
+	. "$top/ws/vars.sh"
+	"$top/ws/kbuild.sh" "$1" >>"$log" 2>&1
 	local rc=$?
 	[ $rc -eq 0 ] || tail -n 20 "$log" | sed 's/^/# /'
-	check "the $2 variant builds" [ $rc -eq 0 ]
+	check "the $2 variant builds (in build/${KOUT##*/})" [ $rc -eq 0 ]
 }
 
 # The scripts that load xpram.ko (its init runs and fails) come last: QEMU
@@ -31,18 +30,18 @@ build_variant() {
 # init (an "illegal operation" oops).  Loads of other modules are unaffected
 # in every run so far; the same modules load again and again in 30-guest.
 echo "# variant: xpram as a module"
-if build_variant variant-xpram-module.config "xpram-as-module"; then
+if build_variant xpram-module "xpram-as-module"; then
 	relay < <("$top/ws/guest-tests.sh" "kmsg_modules.sh kmsg_xpram.sh kmsg_tool.sh")
 fi
 
 echo "# variant: CONFIG_KMSG_IDS=n, xpram as a module"
-if build_variant variant-no-ids.config "CONFIG_KMSG_IDS=n"; then
+if build_variant no-ids "CONFIG_KMSG_IDS=n"; then
 	relay < <("$top/ws/zero-cost.sh" no-ids)
 	relay < <("$top/ws/guest-tests.sh" "KMSG_IDS=n kmsg_printk_index.sh kmsg_prefix.sh kmsg_modules.sh kmsg_xpram.sh kmsg_tool.sh")
 fi
 
 echo "# variant: CONFIG_KMSG_IDS=n and CONFIG_KMSG_CATALOG=n"
-if build_variant variant-no-catalog.config "CONFIG_KMSG_CATALOG=n"; then
+if build_variant no-catalog "CONFIG_KMSG_CATALOG=n"; then
 	relay < <("$top/ws/zero-cost.sh" no-catalog)
 	check "vmlinux has no catalog section and no catalog code" \
 		sh -c "! ${CROSS_COMPILE}readelf -SW '$KOUT/vmlinux' | grep -q kmsg &&
@@ -52,11 +51,9 @@ if build_variant variant-no-catalog.config "CONFIG_KMSG_CATALOG=n"; then
 	relay < <("$top/ws/guest-tests.sh" "KMSG_IDS=n kmsg_printk_index.sh kmsg_prefix.sh")
 fi
 
-trap - EXIT
-variant ""
-rc=$?
-[ $rc -eq 0 ] || tail -n 20 "$log" | sed 's/^/# /'
-check "the main configuration is restored and builds" [ $rc -eq 0 ]
+# The variants had folders of their own: the main build is as it was.
+check "the main build (build/obj) is untouched by the variants: .config and vmlinux as before" \
+	[ -n "$main_before" -a "$(md5sum "$main_config" "$top/build/obj/vmlinux" 2>/dev/null)" = "$main_before" ]
 check "and it is the main configuration (CONFIG_KMSG_IDS=y, xpram built in)" \
-	sh -c "grep -qx CONFIG_KMSG_IDS=y '$KOUT/.config' && grep -qx CONFIG_BLK_DEV_XPRAM=y '$KOUT/.config'"
+	sh -c "grep -qx CONFIG_KMSG_IDS=y '$main_config' && grep -qx CONFIG_BLK_DEV_XPRAM=y '$main_config'"
 done_testing

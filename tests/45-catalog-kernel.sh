@@ -11,14 +11,14 @@
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/tests/lib.sh"
-export KOUT=$top/build/obj-catalog
+. "$top/ws/kconfigs.sh"
+kconfig catalog
 . "$top/ws/vars.sh"
 out=$top/build/test-catalog
 rm -rf "$out"
 mkdir -p "$out/extra"
 
-{ KMSG_EXTRA_CONFIG=$top/kernel/configs/kmsg_catalog.config "$top/ws/prepare.sh" &&
-	kmake D=1; } > "$out/build.log" 2>&1
+"$top/ws/kbuild.sh" catalog > "$out/build.log" 2>&1
 rc=$?
 [ $rc -eq 0 ] || grep -v '^ \*' "$out/build.log" | tail -n 20 | sed 's/^/# /'
 check "the catalog kernel builds with make D=1 (every converted message described)" [ $rc -eq 0 ]

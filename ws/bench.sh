@@ -366,6 +366,8 @@ row "$bm: where the catalog's load+unload time goes" "$split" "medians; \"valida
 
 # ws/fuzz.sh's section (between its markers) stays as it is
 fuzz=$(sed -n '/^<!-- fuzz: written by ws\/fuzz.sh -->$/,/^<!-- \/fuzz -->$/p' "$report" 2>/dev/null)
+# and so does ws/bench-check.sh's, written again below
+checks=$(sed -n '/^<!-- check: /,/^<!-- \/check -->$/p' "$report" 2>/dev/null)
 {
 	echo "# Benchmarks"
 	echo
@@ -377,8 +379,18 @@ fuzz=$(sed -n '/^<!-- fuzz: written by ws\/fuzz.sh -->$/,/^<!-- \/fuzz -->$/p' "
 	echo "| --- | --- | --- |"
 	cat "$rows"
 	[ -z "$fuzz" ] || printf '\n%s\n' "$fuzz"
+	[ -z "$checks" ] || printf '\n%s\n' "$checks"
 } > "$report"
 echo "bench: wrote $report"
+
+echo "== 9. make check from a fresh clone, cold and warm"
+if [ -n "${BENCH_SMOKE:-}" ]; then
+	"$top/ws/bench-check.sh" || fail "ws/bench-check.sh failed"
+	grep -q '^| make check, fresh clone, warm |' "$top/build/bench-check/BENCHMARKS.md" ||
+		fail "ws/bench-check.sh wrote no rows"
+elif [ "${BENCH_CHECK:-1}" != 0 ]; then
+	"$top/ws/bench-check.sh" || fail "ws/bench-check.sh failed"
+fi
 if [ -z "${BENCH_SMOKE:-}" ]; then
 	"$top/ws/figures.py" readme || fail "README's figures: see above"
 	echo "bench: README's figures updated from it"

@@ -38,7 +38,7 @@ git -C "$src" clean -qfdx
 
 frags="$src/kernel/configs/tiny-base.config $top/kernel/configs/kmsg_guest.config"
 frags="$frags $top/kernel/configs/kmsg_guest_s390.config $top/tools/testing/selftests/kmsg/config"
-bmake() { make -s -C "$src" O="$1" ARCH=$ARCH CROSS_COMPILE=$CROSS_COMPILE -j"$JOBS" "${@:2}"; }
+bmake() { ccpath make -s -C "$src" O="$1" ARCH=$ARCH CROSS_COMPILE=$CROSS_COMPILE -j"$JOBS" "${@:2}"; }
 configure() {	# configure OUT y|n
 	mkdir -p "$1"
 	{ cat $frags; echo "CONFIG_KMSG_IDS=y"; echo "CONFIG_KMSG_CATALOG=$2"; } > "$1/bisect.config"

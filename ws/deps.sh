@@ -9,7 +9,7 @@ pkgs=(linux-source-6.12 gcc-s390x-linux-gnu binutils-s390x-linux-gnu libc6-dev-s
       qemu-system-misc qemu-system-x86 hercules gcc make flex bison bc libelf-dev libssl-dev
       cpio kmod quilt rsync perl python3 groff-base mandoc valgrind xz-utils
       sparse afl++ hyperfine coccinelle python3-sphinx graphviz python3-ply man-db
-      chromium-headless-shell fonts-dejavu-core)
+      chromium-headless-shell fonts-dejavu-core ccache)
 if [ "${1:-}" = --list ]; then
 	printf '%s\n' "${pkgs[@]}"
 	exit 0

@@ -10,7 +10,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/ws/vars.sh"
 scripts=$1
 emu=${2:-qemu}
-dir=${KSELFTEST_DIR:-$top/build/kselftest}
+dir=${KSELFTEST_DIR:-$top/build/kselftest-${KOUT##*/}}
 "$top/ws/selftests.sh" "$dir" || { echo "not ok - the kmsg selftests build"; exit 1; }
 cp "$top/ws/kselftest-run.sh" "$dir/"
 cmd="cd kmsg && sh ../kselftest-run.sh $scripts"

@@ -10,7 +10,7 @@
 # QEMU_DEVICES adds QEMU options (devices) to a QEMU guest, for example
 # "-device virtio-rng-pci"; HERCULES_DEVICES does so for Hercules
 # (ws/hercules.sh).  The command's output goes to stdout.  The kernel's own console log is
-# kept in build/guest/console.log; a report of any kind in it (panic, oops,
+# kept in build/guest/<run>/console.log; a report of any kind in it (panic, oops,
 # BUG, WARNING, INFO: such as hung tasks and RCU stalls, lockdep, KASAN,
 # KFENCE, UBSAN, debug objects, list corruption), a leak that kmemleak
 # finds after the command (on a kernel with CONFIG_DEBUG_KMEMLEAK), or a
@@ -40,10 +40,14 @@ image=$KOUT/$KIMAGE
 [ -z "$extra" ] || [ -d "$extra" ] || { echo "guest: EXTRA=$extra is not a directory" >&2; exit 2; }
 
 [ $ARCH = s390 ] || [ $emu = qemu ] || { echo "guest: $emu runs s390x only" >&2; exit 2; }
-gdir=$top/build/guest/$emu
-[ $ARCH = s390 ] || gdir=$top/build/guest/$emu-$ARCH
+# A folder of its own for each run, so that guests started at the same
+# time share no file: build/guest/<build folder>-<emulator>.<pid>, whose
+# logs stay for a look afterwards (the newest 30 runs; the image goes).
+mkdir -p "$top/build/guest"
+gdir=$(mktemp -d "$top/build/guest/${KOUT##*/}-$emu.XXXXXX")
 root=$gdir/root
-rm -rf "$root"
+trap 'rm -rf "$root" "$gdir/initrd" "$gdir/herc/initrd" "$gdir/herc/bzImage"' EXIT
+ls -dt "$top"/build/guest/*-*.* 2>/dev/null | tail -n +31 | xargs -r rm -rf
 mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,dev,proc,sys,tmp,etc,root,extra}
 cp "$BUSYBOX" "$root/bin/busybox"
 ln -s busybox "$root/bin/sh"
@@ -167,10 +171,11 @@ kvm_ok() {
 		   (cd "$root" && find . | cpio -o -H newc --quiet) > "$gdir/initrd" &&
 		   (qemu_x86 30 -enable-kvm -cpu host) 2>/dev/null &&
 		   grep -q '^KMSG-KVM-PROBE-OK' "$out"; then
-			echo yes > "$probe"
+			echo yes > "$probe.$$"
 		else
-			echo no > "$probe"
+			echo no > "$probe.$$"
 		fi
+		mv -f "$probe.$$" "$probe"
 		printf '%s\n' "$cmd" > "$root/kmsg-cmd"
 		(cd "$root" && find . | cpio -o -H newc --quiet) > "$gdir/initrd"
 		: > "$log"

@@ -9,6 +9,8 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/ws/vars.sh"
 
+# Steps 1-3 change the source tree: one prepare at a time (src_lock).
+prepare_src() {
 # 1. Unpack the pristine source once.
 if [ ! -f "$KSRC/.kmsg-unpacked" ]; then
 	tarball=$(ls /usr/src/linux-source-6.12.tar.* | head -n 1)
@@ -66,7 +68,12 @@ if [ "$(cat "$KSRC/.kmsg-patches" 2>/dev/null)" != "$sum" ]; then
 	cd "$top"
 fi
 
-# 4. Configuration: tinyconfig's base plus our fragments.
+}
+src_lock prepare_src
+
+# 4. Configuration: tinyconfig's base plus our fragments, in $KOUT while
+#    no build runs there (kout_lock).
+configure() {
 frags="$KSRC/kernel/configs/tiny-base.config $top/kernel/configs/kmsg_guest.config"
 frags="$frags $top/kernel/configs/kmsg_guest_$ARCH.config"
 [ -f "$top/tools/testing/selftests/kmsg/config" ] &&
@@ -94,3 +101,5 @@ if ! cmp -s "$KOUT/kmsg.allconfig.new" "$KOUT/kmsg.allconfig" ||
 else
 	rm -f "$KOUT/kmsg.allconfig.new"
 fi
+}
+kout_lock configure

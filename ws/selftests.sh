@@ -8,7 +8,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 dest=$(realpath -m "$1")
 rm -rf "$dest"
 mkdir -p "$dest"
-make -C "$KSRC/tools/testing/selftests" TARGETS=kmsg KDIR="$KOUT" \
+ccpath make -C "$KSRC/tools/testing/selftests" TARGETS=kmsg KDIR="$KOUT" \
 	ARCH=$ARCH CROSS_COMPILE=$CROSS_COMPILE INSTALL_PATH="$dest" \
 	install >"$dest.log" 2>&1 || { cat "$dest.log" >&2; exit 1; }
 # The functions of kernel/kmsg_catalog.c, for kmsg_faults.sh's stack filter.

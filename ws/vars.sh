@@ -32,7 +32,70 @@ OVERLAY_DIRS="arch Documentation drivers include kernel lib scripts tools"
 JOBS=${JOBS:-$(nproc)}
 export ARCH CROSS_COMPILE KSRC KOUT
 
-kmake() {
-	make -s -C "$KSRC" O="$KOUT" ARCH=$ARCH CROSS_COMPILE=$CROSS_COMPILE \
+# The compile cache: kernel, host-tool and kmsg-tool compiles go through
+# ccache (kmake, ccpath), whose cache lives outside the work tree, so a
+# fresh clone on the same machine (CI's) reuses what the last build here
+# compiled.  ccache comes in by PATH (build/ccache-bin: gcc, cc and the
+# cross gcc as links to ccache), so the compile commands kbuild records
+# are the same with and without it.  base_dir makes the clone's absolute
+# paths relative in what ccache hashes; the build stamps make identical
+# sources give identical objects.  KMSG_CCACHE=0 builds without it.
+export CCACHE_DIR=${CCACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/ccache}
+export CCACHE_BASEDIR=$top CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
+# kbuild's -fmacro-prefix-map=<absolute source tree>/= changes what __FILE__
+# expands to, which ccache sees in the preprocessed source: not hashed as
+# an option, so that a clone elsewhere hits the cache.
+export CCACHE_IGNOREOPTIONS='-fmacro-prefix-map=*'
+export KBUILD_BUILD_TIMESTAMP=${KBUILD_BUILD_TIMESTAMP:-'Thu Jan  1 00:00:00 UTC 2026'}
+export KBUILD_BUILD_USER=kmsg KBUILD_BUILD_HOST=kmsg KBUILD_BUILD_VERSION=1
+CCACHE_BIN=$top/build/ccache-bin
+if [ "${KMSG_CCACHE:-1}" != 0 ] && command -v ccache >/dev/null; then
+	if [ ! -x "$CCACHE_BIN/${CROSS_COMPILE}gcc" ] || [ ! -x "$CCACHE_BIN/gcc" ]; then
+		mkdir -p "$CCACHE_BIN"
+		for c in gcc cc ${CROSS_COMPILE:+${CROSS_COMPILE}gcc}; do
+			ln -sfn "$(command -v ccache)" "$CCACHE_BIN/$c"
+		done
+	fi
+else
+	CCACHE_BIN=
+fi
+# ccpath CMD...: CMD with the compilers through ccache
+ccpath() { PATH=${CCACHE_BIN:+$CCACHE_BIN:}$PATH "$@"; }
+
+# kout_lock CMD...: run CMD (a command or a function) holding the lock of
+# the build folder $KOUT, so that two builds never share a folder at one
+# time (make check builds the next configurations in the background while
+# its suites run); calls nested inside it pass through.  src_lock does the
+# same for changes to the source tree $KSRC (ws/prepare.sh).
+kout_lock() {
+	if [ "${KMSG_KOUT_LOCKED:-}" = "$KOUT" ]; then
+		"$@"
+		return
+	fi
+	mkdir -p "$(dirname "$KOUT")"
+	(
+		exec 9>"$KOUT.lock"
+		flock 9
+		export KMSG_KOUT_LOCKED=$KOUT
+		"$@"
+	)
+}
+src_lock() {
+	if [ "${KMSG_SRC_LOCKED:-}" = "$KSRC" ]; then
+		"$@"
+		return
+	fi
+	mkdir -p "$(dirname "$KSRC")"
+	(
+		exec 8>"$KSRC.lock"
+		flock 8
+		export KMSG_SRC_LOCKED=$KSRC
+		"$@"
+	)
+}
+
+kmake_unlocked() {
+	ccpath make -s -C "$KSRC" O="$KOUT" ARCH=$ARCH CROSS_COMPILE=$CROSS_COMPILE \
 		-j"$JOBS" "$@"
 }
+kmake() { kout_lock kmake_unlocked "$@"; }

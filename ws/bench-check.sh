@@ -1,0 +1,69 @@
+#!/bin/bash
+# make bench, last part: a full `make check` from a fresh clone of the
+# committed HEAD, cold (an empty compile cache of its own) and then warm
+# (the cache the cold run filled), one after the other in one run, as CI
+# runs it on a machine where the last run left its cache.  Writes the
+# rows between the markers <!-- check: ... --> and <!-- /check --> of
+# BENCHMARKS.md (ws/markers.py; ws/bench.sh keeps them).
+# BENCH_SMOKE=1: the same steps with a one-suite check (tests/05's
+# harness runs real suites), into build/bench-check/BENCHMARKS.md.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+b=$top/build/bench-check
+rm -rf "$b"
+mkdir -p "$b"
+fail() { echo "bench-check: $*" >&2; exit 1; }
+report=$top/BENCHMARKS.md
+[ -n "${BENCH_SMOKE:-}" ] && report=$b/BENCHMARKS.md
+[ -n "${BENCH_SMOKE:-}" ] && [ ! -f "$report" ] && printf '# Benchmarks\n' > "$report"
+export CCACHE_DIR=$b/ccache
+
+# A suite for the smoke run: one compile through the cache.
+mkdir -p "$b/suites"
+cat > "$b/suites/1-compile.sh" <<'SUITE'
+. "$top/ws/vars.sh"
+echo 'int main(void) { return 0; }' > "$top/build/smoke.c"
+ccpath gcc -c -o "$top/build/smoke.o" "$top/build/smoke.c" && echo "ok 1 - a file compiles"
+echo "1..1"
+SUITE
+
+# run NAME: make check in a fresh clone; "seconds summary hits misses"
+run() {
+	local clone=$b/clone log=$b/$1.log start rc
+	rm -rf "$clone"
+	git clone -q "$top" "$clone" || fail "git clone failed"
+	start=$SECONDS
+	if [ -n "${BENCH_SMOKE:-}" ]; then
+		(cd "$clone" && top=$clone CHECK_SUITES=$b/suites ws/check.sh) > "$log" 2>&1
+	else
+		(cd "$clone" && make check) > "$log" 2>&1
+	fi
+	rc=$?
+	echo "$((SECONDS - start)) $rc"
+	rm -rf "$clone"
+}
+summary() { grep -E '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' "$b/$1.log" | tail -n 1; }
+cache() { sed -n 's/^# compile cache: \(.*\)$/\1/p' "$b/$1.log" | tail -n 1; }
+suites() {
+	sed -n 's/^# \([0-9][0-9]-[a-z0-9-]*\|build\) took \([0-9]*\) s$/\1 \2/p' "$b/$1.log" |
+		awk '{ printf "%s%s %d:%02d", n++ ? ", " : "", $1, $2 / 60, $2 % 60 }'
+}
+
+rm -rf "$CCACHE_DIR"
+read -r cold_s cold_rc < <(run cold)
+read -r warm_s warm_rc < <(run warm)
+[ "$cold_rc" = 0 ] || fail "the cold make check failed: $(summary cold) ($b/cold.log)"
+[ "$warm_rc" = 0 ] || fail "the warm make check failed: $(summary warm) ($b/warm.log)"
+[ "$(summary cold)" = "$(summary warm)" ] ||
+	fail "cold and warm ran different checks: '$(summary cold)' vs '$(summary warm)'"
+mm() { printf '%d min %02d s' $(($1 / 60)) $(($1 % 60)); }
+{
+	echo "Full \`make check\` from a fresh clone (\`ws/bench-check.sh\`, part of \`make bench\`), cold then warm in one run on $(date -u +%Y-%m-%d), commit $(git -C "$top" rev-parse --short HEAD), $(nproc) cores:"
+	echo
+	echo "| measure | value | notes |"
+	echo "| --- | --- | --- |"
+	echo "| make check, fresh clone, cold | $(mm "$cold_s") | $(summary cold); empty compile cache: $(cache cold); per step: $(suites cold) |"
+	echo "| make check, fresh clone, warm | $(mm "$warm_s") | $(summary warm); the cache the cold run filled: $(cache warm); per step: $(suites warm) |"
+	echo "| make check, warm vs cold | $(awk -v w="$warm_s" -v c="$cold_s" 'BEGIN { printf "%.2f", w / (c > 0 ? c : 1) }') | ratio of the two runs above |"
+} | "$top/ws/markers.py" "$report" check --append || fail "cannot write $report"
+echo "bench-check: cold $(mm "$cold_s"), warm $(mm "$warm_s"); wrote $report"
