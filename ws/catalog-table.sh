@@ -1,9 +1,10 @@
 #!/bin/bash
 # The catalog of the built kernel ($KOUT: vmlinux and its modules) as a
 # markdown table: per component, its messages with an id, how many are
-# described, and where the descriptions live.  README's table is this
-# output (tests/22-conversions checks it):  ws/catalog-table.sh [--readme]
-# --readme writes the table into README.md between its markers.
+# described, and where the descriptions live.  CATALOG.md's table is
+# this output (tests/45-catalog-kernel checks it):
+#   ws/catalog-table.sh [--write]
+# --write writes the table into CATALOG.md between its markers.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/ws/vars.sh"
@@ -33,17 +34,8 @@ table=$(cd "$KOUT" && scripts/kmsg-gen index --srctree "$KSRC" --srcarch "$ARCH"
 	}' | { read -r h1; read -r h2; echo "$h1"; echo "$h2"; sort; })
 # "all" sorts among the components: put it last
 table=$(echo "$table" | grep -v '^| all ' ; echo "$table" | grep '^| all ')
-if [ "${1:-}" = --readme ]; then
-	python3 - "$top/README.md" "$table" <<'PY'
-import re, sys
-path, table = sys.argv[1], sys.argv[2]
-s = open(path).read()
-new, n = re.subn(r"(<!-- catalog: [^\n]*-->\n).*?(<!-- /catalog -->)",
-                 lambda m: m.group(1) + table + "\n" + m.group(2), s, flags=re.S)
-if n != 1:
-    sys.exit("README.md has no <!-- catalog: ... --> ... <!-- /catalog --> markers")
-open(path, "w").write(new)
-PY
+if [ "${1:-}" = --write ]; then
+	echo "$table" | "$top/ws/markers.py" "$top/CATALOG.md" catalog
 else
 	echo "$table"
 fi

@@ -4,22 +4,23 @@
 
 A text's {{measure}} fields are filled with the value of the one row of
 BENCHMARKS.md whose measure is, or starts with, "measure"; {{s390 total}}
-is the converted messages of README's catalog table.  A field that names
+is the converted messages of CATALOG.md's table.  A field that names
 no row, or several, is an error.
 
   ws/figures.py fill FILE      print FILE with its fields filled
   ws/figures.py readme [--check]
       fill ws/readme-figures.txt into README.md between the markers
-      <!-- figures: ... --> and <!-- /figures -->; --check only says
-      whether README.md is current (exit 1 if not)
+      <!-- figures: ... --> and <!-- /figures --> (ws/markers.py);
+      --check only says whether README.md is current (exit 1 if not)
 """
 import os
 import re
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import markers  # noqa: E402
+
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BEGIN = "<!-- figures: written by ws/figures.py readme from BENCHMARKS.md -->"
-END = "<!-- /figures -->"
 
 
 def rows():
@@ -28,7 +29,7 @@ def rows():
         c = [x.strip() for x in line.strip().strip("|").split("|")]
         if line.startswith("|") and len(c) >= 2:
             r[c[0]] = c[1]
-    for line in open(os.path.join(TOP, "README.md"), encoding="utf-8"):
+    for line in open(os.path.join(TOP, "CATALOG.md"), encoding="utf-8"):
         m = re.match(r"\| all \| (\d+) \|", line)
         if m:
             r["s390 total"] = m.group(1)
@@ -51,11 +52,10 @@ def readme(check):
     path = os.path.join(TOP, "README.md")
     tmpl = os.path.join(TOP, "ws", "readme-figures.txt")
     text = open(path, encoding="utf-8").read()
-    b, e = text.find(BEGIN), text.find(END)
-    if b < 0 or e < b:
-        sys.exit("README.md has no %s ... %s markers" % (BEGIN, END))
     body = fill(open(tmpl, encoding="utf-8").read(), tmpl)
-    new = text[:b] + BEGIN + "\n" + body.strip("\n") + "\n" + text[e:]
+    new = markers.replace(text, "figures", body)
+    if new is None:
+        sys.exit("README.md has no <!-- figures: ... --> ... <!-- /figures --> markers")
     if check:
         if new != text:
             print("README.md's figures are not those of BENCHMARKS.md: run ws/figures.py readme",

@@ -13,27 +13,42 @@ import re
 import sys
 
 
-def main(argv):
-    if len(argv) not in (3, 4) or argv[3:] not in ([], ["--append"]):
-        print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
-        return 2
-    path, name = argv[1], argv[2]
-    body = sys.stdin.read().strip("\n")
-    text = open(path, encoding="utf-8").read()
+def replace(text, name, body, append=False):
+    """TEXT with section NAME's body replaced by BODY; None if it has none."""
+    body = body.strip("\n")
     m = re.search(r"^<!-- %s: [^\n]*-->\n" % re.escape(name), text, re.M)
     end = "<!-- /%s -->" % name
     e = text.find(end, m.end()) if m else -1
     if m and e >= 0:
-        new = text[:m.end()] + body + "\n" + text[e:]
-    elif len(argv) == 4:
-        new = "%s\n\n<!-- %s: written by %s -->\n%s\n%s\n" % (
+        return text[:m.end()] + body + "\n" + text[e:]
+    if append:
+        return "%s\n\n<!-- %s: written by %s -->\n%s\n%s\n" % (
             text.rstrip("\n"), name, "ws/markers.py", body, end)
-    else:
-        print("%s: no <!-- %s: ... --> ... %s section" % (path, name, end), file=sys.stderr)
-        return 1
+    return None
+
+
+def write(path, name, body, append=False):
+    """Write section NAME of PATH; False if PATH has no such section."""
+    try:
+        text = open(path, encoding="utf-8").read()
+    except OSError as e:
+        print("%s: %s" % (path, e.strerror), file=sys.stderr)
+        return False
+    new = replace(text, name, body, append)
+    if new is None:
+        print("%s: no <!-- %s: ... --> ... <!-- /%s --> section" % (path, name, name),
+              file=sys.stderr)
+        return False
     if new != text:
         open(path, "w", encoding="utf-8").write(new)
-    return 0
+    return True
+
+
+def main(argv):
+    if len(argv) not in (3, 4) or argv[3:] not in ([], ["--append"]):
+        print("usage: ws/markers.py FILE NAME [--append] < BODY", file=sys.stderr)
+        return 2
+    return 0 if write(argv[1], argv[2], sys.stdin.read(), len(argv) == 4) else 1
 
 
 if __name__ == "__main__":

@@ -42,10 +42,12 @@ export ARCH CROSS_COMPILE KSRC KOUT
 # sources give identical objects.  KMSG_CCACHE=0 builds without it.
 export CCACHE_DIR=${CCACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/ccache}
 export CCACHE_BASEDIR=$top CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
-# kbuild's -fmacro-prefix-map=<absolute source tree>/= changes what __FILE__
-# expands to, which ccache sees in the preprocessed source: not hashed as
-# an option, so that a clone elsewhere hits the cache.
-export CCACHE_IGNOREOPTIONS='-fmacro-prefix-map=*'
+# Two options carry the absolute source tree, which base_dir does not
+# rewrite: -fmacro-prefix-map=<tree>/= only changes what __FILE__ expands
+# to (ccache hashes the expansion), and -Wa,-I<tree>/arch/s390/include is
+# where the assembler looks for .include files, the same tree's in any
+# clone.  Neither is hashed as an option, so a clone elsewhere hits.
+export CCACHE_IGNOREOPTIONS='-fmacro-prefix-map=* -Wa,-I*'
 export KBUILD_BUILD_TIMESTAMP=${KBUILD_BUILD_TIMESTAMP:-'Thu Jan  1 00:00:00 UTC 2026'}
 export KBUILD_BUILD_USER=kmsg KBUILD_BUILD_HOST=kmsg KBUILD_BUILD_VERSION=1
 CCACHE_BIN=$top/build/ccache-bin
