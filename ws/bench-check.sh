@@ -49,7 +49,7 @@ run() {
 summary() { grep -E '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' "$b/$1.log" | tail -n 1; }
 cache() { sed -n 's/^# compile cache: \(.*\)$/\1/p' "$b/$1.log" | tail -n 1; }
 suites() {
-	sed -n 's/^# \([0-9][0-9]-[a-z0-9-]*\|build\) took \([0-9]*\) s$/\1 \2/p' "$b/$1.log" |
+	sed -n 's/^# \([0-9][0-9]*-[a-z0-9_-]*\|build\) took \([0-9]*\) s$/\1 \2/p' "$b/$1.log" |
 		awk '{ printf "%s%s %d:%02d", n++ ? ", " : "", $1, $2 / 60, $2 % 60 }'
 }
 

@@ -22,8 +22,8 @@ def replace(text, name, body, append=False):
     if m and e >= 0:
         return text[:m.end()] + body + "\n" + text[e:]
     if append:
-        return "%s\n\n<!-- %s: written by %s -->\n%s\n%s\n" % (
-            text.rstrip("\n"), name, "ws/markers.py", body, end)
+        return "%s\n\n<!-- %s: generated, do not edit -->\n%s\n%s\n" % (
+            text.rstrip("\n"), name, body, end)
     return None
 
 
