@@ -149,6 +149,14 @@ prog "${cross}ld"
 for p in $(type -P gcc "${cross}gcc" "${cross}as" "${cross}ld"); do
 	realpath "$p" >>"$paths"
 done
+# The compile cache every kernel and tool build goes through (ws/vars.sh:
+# the compilers of build/ccache-bin are links to it).
+ccbin=$(. "$top/ws/vars.sh" && echo "$CCACHE_BIN")
+if [ -n "$ccbin" ]; then
+	for p in "$ccbin"/*; do
+		realpath "$p" >>"$paths"
+	done
+fi
 
 # 5. Paths outside the tree, build/obj and our temporary folder, to
 # packages.  dpkg knows each file by the path its package ships: try the
