@@ -21,7 +21,6 @@
  * first owner goes away.
  */
 
-#include <linux/ctype.h>
 #include <linux/kmsg_catalog.h>
 #include <linux/kobject.h>
 #include <linux/list.h>
@@ -38,16 +37,32 @@
 #include <linux/xarray.h>
 #include <kunit/visibility.h>
 
-#define KMSG_NR_FIELDS 5
-
+/* The fields' names and the severities, from include/linux/kmsg_catalog.h */
 static const char *const kmsg_field_names[KMSG_NR_FIELDS] = {
-	"text", "severity", "parameters", "description", "user_action",
+	KMSG_FIELD_NAMES
 };
 
-static const char *const kmsg_severities[] = {
-	"Emerg", "Alert", "Critical", "Error", "Warning", "Notice",
-	"Informational",
+static const char *const kmsg_severities[KMSG_NR_LEVELS] = {
+	KMSG_SEVERITY_NAMES
 };
+
+/*
+ * Where each field's string is: the entry's offset into the string table
+ * for all but the severity, which the entry's level gives.
+ */
+static const size_t kmsg_field_offsets[KMSG_NR_FIELDS] = {
+	[KMSG_FIELD_TEXT] = offsetof(struct kmsg_catalog_entry, text),
+	[KMSG_FIELD_PARAMETERS] = offsetof(struct kmsg_catalog_entry, parameters),
+	[KMSG_FIELD_DESCRIPTION] = offsetof(struct kmsg_catalog_entry, description),
+	[KMSG_FIELD_USER_ACTION] = offsetof(struct kmsg_catalog_entry, user_action),
+};
+
+/* The string offset of field @f (not the severity) of @e */
+static u32 kmsg_field_offset(const struct kmsg_catalog_entry *e,
+			     enum kmsg_field f)
+{
+	return *(const u32 *)((const char *)e + kmsg_field_offsets[f]);
+}
 
 struct kmsg_component;
 struct kmsg_owner;
@@ -88,6 +103,7 @@ struct kmsg_component {
 /*
  * kmsg_lock serializes registration, removal and the procfs listing.  It
  * protects the lists kmsg_owners and kmsg_components, kmsg_nr_waiting,
+ * kmsg_generation,
  * each component's ids, nr_published and nr_waiting, and each node's comp
  * and published.  The sysfs show() callback does not take it: a node's
  * files are removed, which waits for their readers, before it is freed.
@@ -96,6 +112,7 @@ static DEFINE_MUTEX(kmsg_lock);
 static LIST_HEAD(kmsg_owners);
 static LIST_HEAD(kmsg_components);
 static unsigned int kmsg_nr_waiting;	/* copies shadowed by another owner */
+static unsigned long kmsg_generation;	/* changes with what is published */
 static struct kobject *kmsg_kobj;
 
 static const char *kmsg_str(const struct kmsg_node *node, u32 off)
@@ -108,21 +125,19 @@ static const char *kmsg_owner_name(const struct kmsg_owner *owner)
 	return owner->mod ? owner->mod->name : "vmlinux";
 }
 
-static bool kmsg_component_name_valid(const char *s)
+/* Do the component and the string fields of @e lie in the string table? */
+static bool kmsg_strings_ok(const struct kmsg_catalog_entry *e,
+			    u32 strings_size)
 {
-	size_t i, len = strlen(s);
+	enum kmsg_field f;
 
-	if (len < 1 || len > 31 || !isalpha(s[0]))
+	if (e->component >= strings_size)
 		return false;
-	for (i = 1; i < len; i++)
-		if (!isalnum(s[i]) && s[i] != '_' && s[i] != '-')
+	for (f = 0; f < KMSG_NR_FIELDS; f++)
+		if (f != KMSG_FIELD_SEVERITY &&
+		    kmsg_field_offset(e, f) >= strings_size)
 			return false;
 	return true;
-}
-
-static bool kmsg_string_ok(u32 off, u32 strings_size)
-{
-	return off < strings_size;
 }
 
 /* Order of two entries of one catalog: by component, then by id. */
@@ -197,15 +212,12 @@ int kmsg_catalog_validate(const void *data, size_t size, const char **why)
 			return -EINVAL;
 		}
 		for (i = 0; i < hdr->nr_entries; i++, ent++) {
-			if (!kmsg_string_ok(ent->component, hdr->strings_size) ||
-			    !kmsg_string_ok(ent->text, hdr->strings_size) ||
-			    !kmsg_string_ok(ent->parameters, hdr->strings_size) ||
-			    !kmsg_string_ok(ent->description, hdr->strings_size) ||
-			    !kmsg_string_ok(ent->user_action, hdr->strings_size)) {
+			if (!kmsg_strings_ok(ent, hdr->strings_size)) {
 				*why = "string offset out of range";
 				return -EINVAL;
 			}
-			if (!kmsg_component_name_valid(strings + ent->component)) {
+			if (!kmsg_component_valid(strings + ent->component,
+						  strlen(strings + ent->component))) {
 				*why = "invalid component name";
 				return -EINVAL;
 			}
@@ -237,37 +249,20 @@ EXPORT_SYMBOL_IF_KUNIT(kmsg_catalog_validate);
 static ssize_t kmsg_attr_show(struct kobject *kobj, struct attribute *attr,
 			      char *buf)
 {
-	const struct kmsg_catalog_entry *e;
 	const struct kmsg_node *node;
-	const char *s;
-	unsigned int i;
+	enum kmsg_field f;
 
-	for (i = 0; i < KMSG_NR_FIELDS; i++)
-		if (attr->name == kmsg_field_names[i])
+	/* the attribute's name is its field's, kmsg_field_names[f] itself */
+	for (f = 0; f < KMSG_NR_FIELDS; f++)
+		if (attr->name == kmsg_field_names[f])
 			break;
-	if (WARN_ON_ONCE(i == KMSG_NR_FIELDS))
+	if (WARN_ON_ONCE(f == KMSG_NR_FIELDS))
 		return -EIO;
-	node = container_of(attr - i, struct kmsg_node, attrs[0]);
-	e = node->entry;
-
-	switch (i) {
-	case 0:
-		s = kmsg_str(node, e->text);
-		break;
-	case 1:
-		s = kmsg_severities[e->level];
-		break;
-	case 2:
-		s = kmsg_str(node, e->parameters);
-		break;
-	case 3:
-		s = kmsg_str(node, e->description);
-		break;
-	default:
-		s = kmsg_str(node, e->user_action);
-		break;
-	}
-	return sysfs_emit(buf, "%s\n", s);
+	node = container_of(attr - f, struct kmsg_node, attrs[0]);
+	if (f == KMSG_FIELD_SEVERITY)
+		return sysfs_emit(buf, "%s\n", kmsg_severities[node->entry->level]);
+	return sysfs_emit(buf, "%s\n",
+			  kmsg_str(node, kmsg_field_offset(node->entry, f)));
 }
 
 static const struct sysfs_ops kmsg_sysfs_ops = {
@@ -284,7 +279,8 @@ static const struct kobj_type kmsg_component_ktype = {
 	.sysfs_ops = &kmsg_sysfs_ops,
 };
 
-static struct kmsg_component *kmsg_component_get(const char *name)
+/* The component @name, added to sysfs if it is not there yet */
+static struct kmsg_component *kmsg_component_find_or_add(const char *name)
 {
 	struct kmsg_component *comp;
 	int err;
@@ -309,7 +305,8 @@ static struct kmsg_component *kmsg_component_get(const char *name)
 	return comp;
 }
 
-static void kmsg_component_put_if_unused(struct kmsg_component *comp)
+/* Removes @comp from sysfs and frees it once no entry uses it. */
+static void kmsg_component_del_if_empty(struct kmsg_component *comp)
 {
 	lockdep_assert_held(&kmsg_lock);
 
@@ -356,6 +353,7 @@ static int kmsg_node_publish(struct kmsg_node *node)
 	}
 	node->published = true;
 	comp->nr_published++;
+	kmsg_generation++;
 	return 0;
 }
 
@@ -372,6 +370,7 @@ static void kmsg_node_unpublish(struct kmsg_node *node)
 	xa_erase(&comp->ids, node->entry->id);
 	node->published = false;
 	comp->nr_published--;
+	kmsg_generation++;
 }
 
 /* The oldest other owner's waiting copy of @gone's tag takes over. */
@@ -404,17 +403,17 @@ static void kmsg_node_init(struct kmsg_node *node, struct kmsg_owner *owner,
 			   const struct kmsg_catalog_entry *e,
 			   const char *strings)
 {
-	unsigned int i;
+	enum kmsg_field f;
 
 	node->entry = e;
 	node->strings = strings;
 	node->owner = owner;
 	snprintf(node->name, sizeof(node->name), "%u", e->id);
-	for (i = 0; i < KMSG_NR_FIELDS; i++) {
+	for (f = 0; f < KMSG_NR_FIELDS; f++) {
 		/* a lockdep class for attributes built at run time */
-		sysfs_attr_init(&node->attrs[i]);
-		node->attrs[i].name = kmsg_field_names[i];
-		node->attrs[i].mode = 0444;
+		sysfs_attr_init(&node->attrs[f]);
+		node->attrs[f].name = kmsg_field_names[f];
+		node->attrs[f].mode = 0444;
 	}
 }
 
@@ -437,7 +436,7 @@ static void kmsg_owner_unpublish(struct kmsg_owner *owner)
 			kmsg_nr_waiting--;
 			node->comp->nr_waiting--;
 		}
-		kmsg_component_put_if_unused(node->comp);
+		kmsg_component_del_if_empty(node->comp);
 	}
 }
 
@@ -466,7 +465,7 @@ static int kmsg_owner_publish(struct kmsg_owner *owner, const void *data,
 			struct kmsg_node *other;
 
 			kmsg_node_init(node, owner, e, strings);
-			comp = kmsg_component_get(strings + e->component);
+			comp = kmsg_component_find_or_add(strings + e->component);
 			if (IS_ERR(comp)) {
 				err = PTR_ERR(comp);
 				goto fail;
@@ -485,7 +484,7 @@ static int kmsg_owner_publish(struct kmsg_owner *owner, const void *data,
 			}
 			err = kmsg_node_publish(node);
 			if (err) {
-				kmsg_component_put_if_unused(comp);
+				kmsg_component_del_if_empty(comp);
 				node->comp = NULL;
 				goto fail;
 			}
@@ -503,7 +502,7 @@ fail:
 static int kmsg_catalog_add(struct module *mod, const void *data, size_t size)
 {
 	const char *name = mod ? mod->name : "vmlinux";
-	struct kmsg_owner *owner = NULL;
+	struct kmsg_owner *owner;
 	const char *why;
 	int nr, err;
 
@@ -517,7 +516,7 @@ static int kmsg_catalog_add(struct module *mod, const void *data, size_t size)
 	err = -ENOMEM;
 	owner = kzalloc(sizeof(*owner), GFP_KERNEL);
 	if (!owner)
-		goto out;
+		goto err_report;
 	owner->mod = mod;
 	owner->nr_nodes = nr;
 	/*
@@ -529,20 +528,25 @@ static int kmsg_catalog_add(struct module *mod, const void *data, size_t size)
 	else
 		owner->nodes = vcalloc(nr, sizeof(*owner->nodes));
 	if (!owner->nodes)
-		goto out;
+		goto err_free_owner;
 
 	mutex_lock(&kmsg_lock);
 	err = kmsg_owner_publish(owner, data, size);
-	if (!err)
+	if (!err) {
 		list_add_tail(&owner->list, &kmsg_owners);
-	mutex_unlock(&kmsg_lock);
-out:
-	if (err) {
-		pr_err("kmsg: %s: catalog not registered: %d\n", name, err);
-		if (owner)
-			kvfree(owner->nodes);
-		kfree(owner);
+		kmsg_generation++;
 	}
+	mutex_unlock(&kmsg_lock);
+	if (err)
+		goto err_free_nodes;
+	return 0;
+
+err_free_nodes:
+	kvfree(owner->nodes);
+err_free_owner:
+	kfree(owner);
+err_report:
+	pr_err("kmsg: %s: catalog not registered: %d\n", name, err);
 	return err;
 }
 
@@ -555,6 +559,7 @@ static void kmsg_catalog_remove(struct module *mod)
 		if (owner->mod == mod) {
 			found = owner;
 			list_del(&owner->list);
+			kmsg_generation++;
 			kmsg_owner_unpublish(owner);
 			break;
 		}
@@ -594,7 +599,38 @@ static struct notifier_block kmsg_module_nb = {
  * backslash "\\"), so that each entry stays on its line.
  */
 
-static struct kmsg_node *kmsg_seq_find(loff_t pos)
+/*
+ * Where the last read of a reader stopped: the node at position pos, valid
+ * while kmsg_generation is gen.  A reader that goes on where it stopped
+ * starts there at once; any other position is found by walking the list.
+ */
+struct kmsg_seq_state {
+	unsigned long gen;
+	loff_t pos;
+	struct kmsg_node *node;
+};
+
+/* The published node after @node, in list order, or NULL */
+static struct kmsg_node *kmsg_seq_after(struct kmsg_node *node)
+{
+	struct kmsg_owner *owner = node->owner;
+	unsigned int i = node - owner->nodes;
+
+	lockdep_assert_held(&kmsg_lock);
+
+	for (;;) {
+		for (i++; i < owner->nr_nodes; i++)
+			if (owner->nodes[i].published)
+				return &owner->nodes[i];
+		if (list_is_last(&owner->list, &kmsg_owners))
+			return NULL;
+		owner = list_next_entry(owner, list);
+		i = -1;
+	}
+}
+
+/* The published node at position @pos, walking from the start */
+static struct kmsg_node *kmsg_seq_walk(loff_t pos)
 {
 	struct kmsg_owner *owner;
 	unsigned int i;
@@ -612,28 +648,29 @@ static struct kmsg_node *kmsg_seq_find(loff_t pos)
 	return NULL;
 }
 
+static struct kmsg_node *kmsg_seq_remember(struct kmsg_seq_state *st,
+					   loff_t pos, struct kmsg_node *node)
+{
+	st->gen = kmsg_generation;
+	st->pos = pos;
+	st->node = node;
+	return node;
+}
+
 static void *kmsg_seq_start(struct seq_file *m, loff_t *pos)
 {
+	struct kmsg_seq_state *st = m->private;
+
 	mutex_lock(&kmsg_lock);
-	return kmsg_seq_find(*pos);
+	if (st->node && st->gen == kmsg_generation && st->pos == *pos)
+		return st->node;
+	return kmsg_seq_remember(st, *pos, kmsg_seq_walk(*pos));
 }
 
 static void *kmsg_seq_next(struct seq_file *m, void *v, loff_t *pos)
 {
-	struct kmsg_node *node = v;
-	struct kmsg_owner *owner = node->owner;
-	unsigned int i = node - owner->nodes;
-
 	++*pos;
-	for (;;) {
-		for (i++; i < owner->nr_nodes; i++)
-			if (owner->nodes[i].published)
-				return &owner->nodes[i];
-		if (list_is_last(&owner->list, &kmsg_owners))
-			return NULL;
-		owner = list_next_entry(owner, list);
-		i = -1;
-	}
+	return kmsg_seq_remember(m->private, *pos, kmsg_seq_after(v));
 }
 
 static void kmsg_seq_stop(struct seq_file *m, void *v)
@@ -661,18 +698,35 @@ static const struct seq_operations kmsg_seq_ops = {
 	.show = kmsg_seq_show,
 };
 
+/*
+ * /sys/kernel/kmsg and /proc/kmsg_catalog, vmlinux's catalog, and the
+ * module hook.  Without the directory nothing is published; a failure of
+ * the others is logged, and what did work stays.
+ */
 static int __init kmsg_catalog_init(void)
 {
 	int err;
 
 	kmsg_kobj = kobject_create_and_add("kmsg", kernel_kobj);
-	if (!kmsg_kobj)
+	if (!kmsg_kobj) {
+		pr_err("kmsg: cannot create /sys/kernel/kmsg\n");
 		return -ENOMEM;
-	proc_create_seq("kmsg_catalog", 0444, NULL, &kmsg_seq_ops);
+	}
+	if (!proc_create_seq_private("kmsg_catalog", 0444, NULL, &kmsg_seq_ops,
+				     sizeof(struct kmsg_seq_state), NULL))
+		pr_err("kmsg: cannot create /proc/kmsg_catalog\n");
+	/* logs its own failure */
 	err = kmsg_catalog_add(NULL, __start_kmsg_catalog,
 			       __stop_kmsg_catalog - __start_kmsg_catalog);
-	if (IS_ENABLED(CONFIG_MODULES))
-		register_module_notifier(&kmsg_module_nb);
+	if (IS_ENABLED(CONFIG_MODULES)) {
+		int nerr = register_module_notifier(&kmsg_module_nb);
+
+		if (nerr) {
+			pr_err("kmsg: module catalogs will not be registered: %d\n",
+			       nerr);
+			err = err ?: nerr;
+		}
+	}
 	return err;
 }
 subsys_initcall(kmsg_catalog_init);

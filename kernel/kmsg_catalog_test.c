@@ -103,6 +103,17 @@ static void bad_component(struct test_catalog *c, size_t *size)
 	c->ent[0].component = 7;	/* "%d is bad" */
 }
 
+/* "xpra\xe9": a letter of Latin-1, which the kernel's isalpha() accepts */
+static void latin1_component(struct test_catalog *c, size_t *size)
+{
+	c->strings[5] = (char)0xe9;
+}
+
+static void user_action_out_of_range(struct test_catalog *c, size_t *size)
+{
+	c->ent[0].user_action = sizeof(STRINGS) + 3;
+}
+
 static void id_zero(struct test_catalog *c, size_t *size)
 {
 	c->ent[0].id = 0;
@@ -133,6 +144,8 @@ static const struct bad_case bad_cases[] = {
 	{ "no NUL", no_nul, "string table is not NUL-terminated" },
 	{ "offset out of range", offset_out_of_range, "string offset out of range" },
 	{ "bad component", bad_component, "invalid component name" },
+	{ "Latin-1 component", latin1_component, "invalid component name" },
+	{ "user_action out of range", user_action_out_of_range, "string offset out of range" },
 	{ "id 0", id_zero, "entry with id 0" },
 	{ "bad level", bad_level, "invalid level" },
 	{ "duplicate", duplicate, "tag listed twice" },

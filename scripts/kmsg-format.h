@@ -16,11 +16,10 @@
  * relative path and neither Makefile lists another object.  What a
  * program does not use costs it nothing.
  *
- * The kernel has two more forms of the component rule, which cannot
- * include this file: kmsg_component_name_valid() in kernel/kmsg_catalog.c
- * (the validator of catalog sections, kernel code) and the compile-time
- * check of KMSG_COMPONENT in include/linux/kmsg.h.  The binary catalog
- * section is defined once too, in include/linux/kmsg_catalog.h.
+ * What the kernel shares with both (the tag rules and limits, severity
+ * and field names, the section layout) is include/linux/kmsg_catalog.h,
+ * included below; include/linux/kmsg.h checks KMSG_COMPONENT against the
+ * same limits at compile time.
  */
 #ifndef KMSG_FORMAT_H
 #define KMSG_FORMAT_H
@@ -30,41 +29,17 @@
 #include <stdio.h>
 #include <string.h>
 
-#define KMSG_COMPONENT_MAX	31	/* characters of a component name */
-#define KMSG_ID_MAX		65535
-
-static inline bool kmsg_is_letter(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-static inline bool kmsg_is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
-/**
- * kmsg_component_valid() - is this a component name?
- * @s: the name, need not be NUL-terminated
- * @len: its length
- *
- * A component is 1..31 characters of [A-Za-z0-9_-] starting with a letter
- * (ASCII only, whatever the locale).
- *
- * Return: true if it is.
+/*
+ * The limits of a tag, the component rule, the severity and field names
+ * and the catalog section: include/linux/kmsg_catalog.h, with the
+ * kernel's fixed-size types it uses (as scripts/mod/file2alias.c does for
+ * mod_devicetable.h).
  */
-static inline bool kmsg_component_valid(const char *s, size_t len)
-{
-	size_t i;
-
-	if (len < 1 || len > KMSG_COMPONENT_MAX || !kmsg_is_letter(s[0]))
-		return false;
-	for (i = 1; i < len; i++)
-		if (!kmsg_is_letter(s[i]) && !kmsg_is_digit(s[i]) &&
-		    s[i] != '_' && s[i] != '-')
-			return false;
-	return true;
-}
+typedef unsigned char u8;
+typedef unsigned short u16;
+typedef unsigned int u32;
+typedef unsigned long long u64;
+#include "../include/linux/kmsg_catalog.h"
 
 /**
  * kmsg_tag_valid() - is this a tag "<component>.<id>"?

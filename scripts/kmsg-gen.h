@@ -13,15 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-/*
- * The kernel's fixed-size types, for include/linux/kmsg_catalog.h (as
- * scripts/mod/file2alias.c does for mod_devicetable.h) and for this tool.
- */
-typedef unsigned char u8;
-typedef unsigned short u16;
-typedef unsigned int u32;
-typedef unsigned long long u64;
-
+/* The kernel's fixed-size types come with include/linux/kmsg_catalog.h. */
 #include "kmsg-format.h"
 
 struct strbuf {

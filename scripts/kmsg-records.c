@@ -17,7 +17,7 @@
 
 #include "kmsg-gen.h"
 
-#define RECORD_MAGIC "kmsg-v1"
+#define RECORD_MAGIC KMSG_RECORD_MAGIC	/* include/linux/kmsg_catalog.h */
 #define RECORD_SECTION ".kmsg.records"
 
 struct elf {

@@ -27,17 +27,11 @@
 
 #include "kmsg-gen.h"
 
-#define SEVERITY(name) { name, sizeof(name) - 1 }
-static const struct {
-	const char *name;
-	size_t len;
-} severities[] = {
-	SEVERITY("Emerg"), SEVERITY("Alert"), SEVERITY("Critical"),
-	SEVERITY("Error"), SEVERITY("Warning"), SEVERITY("Notice"),
-	SEVERITY("Informational"),
-};
+/* include/linux/kmsg_catalog.h's names, level 0 (KERN_EMERG) first */
+static const char *const severities[] = { KMSG_SEVERITY_NAMES };
 
 #define NR_LEVELS ((int)ARRAY_SIZE(severities))
+static_assert(ARRAY_SIZE(severities) == KMSG_NR_LEVELS, "severity names");
 
 void *xmalloc(size_t n)
 {
@@ -271,14 +265,14 @@ int severity_level_n(const char *name, size_t len)
 	int i;
 
 	for (i = 0; i < NR_LEVELS; i++)
-		if (len == severities[i].len &&
-		    !memcmp(name, severities[i].name, len))
+		if (len == strlen(severities[i]) &&
+		    !memcmp(name, severities[i], len))
 			return i;
 	return -1;
 }
 
 const char *severity_name(int level)
 {
-	return level >= 0 && level < NR_LEVELS ? severities[level].name : "?";
+	return level >= 0 && level < NR_LEVELS ? severities[level] : "?";
 }
 

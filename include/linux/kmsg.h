@@ -22,13 +22,11 @@
 #include <linux/build_bug.h>
 #include <linux/compiler.h>
 #include <linux/dev_printk.h>
+#include <linux/kmsg_catalog.h>
 #include <linux/once_lite.h>
 #include <linux/printk.h>
 #include <linux/ratelimit.h>
 #include <linux/stringify.h>
-
-#define KMSG_ID_MAX		65535
-#define KMSG_COMPONENT_MAX	31
 
 /* Decimal digits of a valid id, to tell "12" from "012", "0xc" or "(12)". */
 #define __kmsg_ndigits(id)						\
@@ -69,7 +67,7 @@
 #define __kmsg_record(id, level, fmt)					\
 	static const char __UNIQUE_ID(kmsg_record)[]			\
 	__used __section(".kmsg.records") __aligned(1) =		\
-		"kmsg-v1\0" KMSG_COMPONENT "." __stringify(id) "\0"	\
+		KMSG_RECORD_MAGIC "\0" KMSG_COMPONENT "." __stringify(id) "\0" \
 		level "\0" __FILE__ "\0" __stringify(__LINE__) "\0" fmt
 
 #ifdef CONFIG_KMSG_IDS

@@ -16,7 +16,11 @@
  *
  * The host tool scripts/kmsg-gen writes catalogs with these definitions
  * (defining u8, u16 and u32 before it includes this file), so a change
- * here is seen by the producer and the kernel at once.
+ * here is seen by the producer and the kernel at once.  The rules of a
+ * tag, the severity names, the names and order of an entry's fields and
+ * the magic of the call-site records are defined here once as well, for
+ * include/linux/kmsg.h, kernel/kmsg_catalog.c, scripts/kmsg-gen and
+ * tools/kmsg (as mod_devicetable.h serves scripts/mod/file2alias.c).
  */
 #ifndef _LINUX_KMSG_CATALOG_H
 #define _LINUX_KMSG_CATALOG_H
@@ -27,8 +31,74 @@
 #include <linux/stddef.h>
 #else
 #include <assert.h>
+#include <stdbool.h>
 #include <stddef.h>
 #endif
+
+/* A tag is "<component>.<id>": the limits of both parts. */
+#define KMSG_COMPONENT_MAX	31	/* characters of a component name */
+#define KMSG_ID_MAX		65535
+
+/* What starts each call-site record of .kmsg.records (include/linux/kmsg.h). */
+#define KMSG_RECORD_MAGIC	"kmsg-v1"
+
+/*
+ * The severity of each level, KERN_EMERG (0) to KERN_INFO (6), as the
+ * descriptions and the "severity" field name it.
+ */
+#define KMSG_SEVERITY_NAMES \
+	"Emerg", "Alert", "Critical", "Error", "Warning", "Notice", "Informational"
+#define KMSG_NR_LEVELS		7
+
+/*
+ * The fields of an entry, in the order every listing of them follows,
+ * and their names (the files of /sys/kernel/kmsg/<component>/<id>/).
+ */
+enum kmsg_field {
+	KMSG_FIELD_TEXT,
+	KMSG_FIELD_SEVERITY,
+	KMSG_FIELD_PARAMETERS,
+	KMSG_FIELD_DESCRIPTION,
+	KMSG_FIELD_USER_ACTION,
+	KMSG_NR_FIELDS
+};
+
+#define KMSG_FIELD_NAMES \
+	"text", "severity", "parameters", "description", "user_action"
+
+static inline bool kmsg_is_letter(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static inline bool kmsg_is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/**
+ * kmsg_component_valid() - is this a component name?
+ * @s: the name, need not be NUL-terminated
+ * @len: its length
+ *
+ * A component is 1..KMSG_COMPONENT_MAX characters of [A-Za-z0-9_-]
+ * starting with a letter: ASCII only, whatever the locale (the kernel's
+ * isalpha() would accept Latin-1 letters).
+ *
+ * Return: true if it is.
+ */
+static inline bool kmsg_component_valid(const char *s, size_t len)
+{
+	size_t i;
+
+	if (len < 1 || len > KMSG_COMPONENT_MAX || !kmsg_is_letter(s[0]))
+		return false;
+	for (i = 1; i < len; i++)
+		if (!kmsg_is_letter(s[i]) && !kmsg_is_digit(s[i]) &&
+		    s[i] != '_' && s[i] != '-')
+			return false;
+	return true;
+}
 
 #define KMSG_CATALOG_MAGIC	0x6b6d7367	/* "kmsg" */
 #define KMSG_CATALOG_VERSION	1

@@ -23,10 +23,7 @@ const char __start_kmsg_catalog[4], __stop_kmsg_catalog[1];
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static const char *const severities[] = {
-	"Emerg", "Alert", "Critical", "Error", "Warning", "Notice",
-	"Informational",
-};
+static const char *const severities[KMSG_NR_LEVELS] = { KMSG_SEVERITY_NAMES };
 
 static size_t walk(const char *p, size_t size)
 {

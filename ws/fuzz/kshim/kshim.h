@@ -227,7 +227,7 @@ static inline int register_module_notifier(struct notifier_block *nb) { (void)nb
 
 /* <linux/seq_file.h>, <linux/proc_fs.h> */
 struct seq_file {
-	int unused;
+	void *private;
 };
 struct seq_operations {
 	void *(*start)(struct seq_file *m, loff_t *pos);
@@ -260,10 +260,11 @@ static inline void seq_escape_str(struct seq_file *m, const char *s,
 {
 	(void)m; (void)s; (void)flags; (void)esc;
 }
-static inline void *proc_create_seq(const char *name, umode_t mode, void *parent,
-				    const struct seq_operations *ops)
+static inline void *proc_create_seq_private(const char *name, umode_t mode, void *parent,
+					    const struct seq_operations *ops,
+					    unsigned int state_size, void *data)
 {
-	(void)name; (void)mode; (void)parent; (void)ops;
+	(void)name; (void)mode; (void)parent; (void)ops; (void)state_size; (void)data;
 	return NULL;
 }
 
