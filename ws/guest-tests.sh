@@ -13,7 +13,7 @@ emu=${2:-qemu}
 dir=${KSELFTEST_DIR:-$top/build/kselftest-${KOUT##*/}}
 "$top/ws/selftests.sh" "$dir" || { echo "not ok - the kmsg selftests build"; exit 1; }
 cp "$top/ws/kselftest-run.sh" "$dir/"
-cmd="cd kmsg && sh ../kselftest-run.sh $scripts"
+cmd="sh ./kselftest-run.sh $scripts"
 out=$(mktemp)
 "$top/ws/guest.sh" -e "$emu" -t "${GUEST_TIMEOUT:-1200}" -x "$dir" "$cmd" > "$out"
 rc=$?

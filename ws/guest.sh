@@ -81,6 +81,11 @@ cat > "$root/init" <<INIT
 #!/bin/sh
 export PATH=/bin:/sbin:/usr/bin:/usr/sbin HOME=/root
 /bin/busybox --install -s
+# The kernel's kselftest runner calls "timeout --foreground", an option
+# busybox's timeout lacks: a wrapper drops it (no terminal to share here).
+rm -f /usr/bin/timeout
+printf '#!/bin/sh\n[ "\$1" = --foreground ] && shift\nexec /bin/busybox timeout "\$@"\n' > /usr/bin/timeout
+chmod 755 /usr/bin/timeout
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev

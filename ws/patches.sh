@@ -75,11 +75,14 @@ commit "kmsg: message ids in the log prefix with kmsg_<level>()" \
 <component>.<id> in their prefix when CONFIG_KMSG_IDS=y and leave a
 call-site record (tag, level, format, file, line) in the .kmsg.records
 section, which the linker scripts discard; later changes check the
-records against the messages' descriptions.  With CONFIG_KMSG_IDS=n a
+records against the messages' descriptions.  include/linux/kmsg_catalog.h
+defines once what the kernel and the host tools share: the tag rules and
+limits, the severity and field names, the record magic and the layout
+of the catalog section that later changes build.  With CONFIG_KMSG_IDS=n a
 call is the printk() it stands for.  Documentation/kmsg describes the
 API, the description format and the catalog." \
 	0001-kmsg-message-ids-Kconfig-linker-scripts-MAINTAINERS.patch -- \
-	include/linux/kmsg.h Documentation/kmsg/index.rst
+	include/linux/kmsg.h include/linux/kmsg_catalog.h Documentation/kmsg/index.rst
 
 commit "scripts/kmsg-gen: the catalog's text formats and helpers" \
 "scripts/kmsg-format.h defines, once for kmsg-gen and tools/kmsg, the
@@ -107,11 +110,11 @@ conversions and a tag described twice." \
 
 commit "scripts/kmsg-gen: write the catalog section, man pages and the index" \
 "The .kmsg_catalog section in the object's byte order, its layout
-defined once in include/linux/kmsg_catalog.h for this tool and the
-kernel (static_asserts on sizes and offsets), written as bytes that the
+that of include/linux/kmsg_catalog.h for this tool and the kernel
+(static_asserts on sizes and offsets), written as bytes that the
 assembler includes with .incbin; man pages for make D=2; and the text
 index that make kmsg_install writes next to the modules." \
-	-- scripts/kmsg-catalog.c include/linux/kmsg_catalog.h
+	-- scripts/kmsg-catalog.c
 
 commit "kbuild: check message descriptions and build the kmsg catalog" \
 "scripts/kmsg-gen reads the call-site records of vmlinux.o and of each
@@ -151,14 +154,18 @@ commit "tools/kmsg: explain kernel messages from the catalog" \
 to the modules, so messages of modules that are not loaded are explained
 too.  make kmsg_install also installs the man page of each described
 message into /usr/share/man/man9 (INSTALL_KMSG_MAN_PATH), which kmsg
-explain names." \
-	0005-kbuild-install-the-kmsg-catalog-with-the-modules.patch -- \
+explain names.  tools/Makefile builds, installs and cleans it as
+"kmsg", like the other tools." \
+	0005-kbuild-install-the-kmsg-catalog-with-the-modules.patch \
+	0061-tools-build-kmsg-from-tools-Makefile.patch -- \
 	tools/kmsg
 
 commit "selftests/kmsg: test the message catalog with test modules" \
 "Log prefixes, sysfs files against descriptions, module load and unload,
-shared tags, a corrupt catalog section and a load/unload stress test." \
-	-- tools/testing/selftests/kmsg Documentation/kmsg/kmsgcat
+shared tags, a corrupt catalog section and a load/unload stress test;
+in TARGETS, so make kselftest runs them." \
+	0062-selftests-run-the-kmsg-tests-with-make-kselftest.patch -- \
+	tools/testing/selftests/kmsg Documentation/kmsg/kmsgcat
 
 commit "docs: kmsg: the message catalog as a book" \
 "Documentation/sphinx/kernel_messages.py renders the descriptions of
