@@ -349,17 +349,14 @@ int resolve_tags(const struct catalog_opts *o, struct file_cache *cache,
 		text = strip_newline(&cache->strings, r->format);
 		if (n && !strcmp(tags[n - 1].rec->tag, r->tag)) {
 			/* The same message again (an inline function, say). */
-			if (strcmp(tags[n - 1].text, text)) {
+			const char *two = strcmp(tags[n - 1].text, text) ? "formats" :
+				tags[n - 1].rec->level != r->level ? "levels" : NULL;
+
+			if (two) {
 				fprintf(stderr,
-					"%s:%d: %s: used with two formats, the other at %s:%d\n",
+					"%s:%d: %s: used %s two %s, the other at %s:%d\n",
 					r->file, r->line, r->tag,
-					tags[n - 1].rec->file,
-					tags[n - 1].rec->line);
-				findings++;
-			} else if (tags[n - 1].rec->level != r->level) {
-				fprintf(stderr,
-					"%s:%d: %s: used at two levels, the other at %s:%d\n",
-					r->file, r->line, r->tag,
+					strcmp(two, "formats") ? "at" : "with", two,
 					tags[n - 1].rec->file,
 					tags[n - 1].rec->line);
 				findings++;

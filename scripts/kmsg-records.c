@@ -67,33 +67,23 @@ struct elf_layout {
 	unsigned char sh_name, sh_type, sh_offset, sh_size;
 };
 
-static const struct elf_layout elf32_layout = {
-	.ehdr_size = sizeof(Elf32_Ehdr),
-	.shdr_size = sizeof(Elf32_Shdr),
-	.addr = 4,
-	.e_shoff = offsetof(Elf32_Ehdr, e_shoff),
-	.e_shentsize = offsetof(Elf32_Ehdr, e_shentsize),
-	.e_shnum = offsetof(Elf32_Ehdr, e_shnum),
-	.e_shstrndx = offsetof(Elf32_Ehdr, e_shstrndx),
-	.sh_name = offsetof(Elf32_Shdr, sh_name),
-	.sh_type = offsetof(Elf32_Shdr, sh_type),
-	.sh_offset = offsetof(Elf32_Shdr, sh_offset),
-	.sh_size = offsetof(Elf32_Shdr, sh_size),
-};
+/* The offsets of struct elf_layout in the ELF headers of class @bits */
+#define ELF_LAYOUT(bits) {						\
+	.ehdr_size = sizeof(Elf##bits##_Ehdr),				\
+	.shdr_size = sizeof(Elf##bits##_Shdr),				\
+	.addr = (bits) / 8,						\
+	.e_shoff = offsetof(Elf##bits##_Ehdr, e_shoff),			\
+	.e_shentsize = offsetof(Elf##bits##_Ehdr, e_shentsize),		\
+	.e_shnum = offsetof(Elf##bits##_Ehdr, e_shnum),			\
+	.e_shstrndx = offsetof(Elf##bits##_Ehdr, e_shstrndx),		\
+	.sh_name = offsetof(Elf##bits##_Shdr, sh_name),			\
+	.sh_type = offsetof(Elf##bits##_Shdr, sh_type),			\
+	.sh_offset = offsetof(Elf##bits##_Shdr, sh_offset),		\
+	.sh_size = offsetof(Elf##bits##_Shdr, sh_size),			\
+}
 
-static const struct elf_layout elf64_layout = {
-	.ehdr_size = sizeof(Elf64_Ehdr),
-	.shdr_size = sizeof(Elf64_Shdr),
-	.addr = 8,
-	.e_shoff = offsetof(Elf64_Ehdr, e_shoff),
-	.e_shentsize = offsetof(Elf64_Ehdr, e_shentsize),
-	.e_shnum = offsetof(Elf64_Ehdr, e_shnum),
-	.e_shstrndx = offsetof(Elf64_Ehdr, e_shstrndx),
-	.sh_name = offsetof(Elf64_Shdr, sh_name),
-	.sh_type = offsetof(Elf64_Shdr, sh_type),
-	.sh_offset = offsetof(Elf64_Shdr, sh_offset),
-	.sh_size = offsetof(Elf64_Shdr, sh_size),
-};
+static const struct elf_layout elf32_layout = ELF_LAYOUT(32);
+static const struct elf_layout elf64_layout = ELF_LAYOUT(64);
 
 static bool host_big_endian(void)
 {

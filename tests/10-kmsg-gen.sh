@@ -14,7 +14,7 @@ mkdir -p "$out"
 
 gen=$out/kmsg-gen
 gcc -Wall -Wextra -Werror -O2 -g -o "$gen" -I"$top/scripts" \
-	"$top"/scripts/kmsg-{gen,util,parse,records,check,catalog}.c 2>"$out/cc.log"
+	$("$top/ws/kmsg-gen-sources.sh") 2>"$out/cc.log"
 rc=$?
 check "kmsg-gen builds with -Wall -Wextra -Werror (gcc exit $rc)" [ $rc -eq 0 -a -x "$gen" ]
 if [ -s "$out/cc.log" ]; then
@@ -174,7 +174,7 @@ variant() {
 	cp "$top/kernel/kmsg_catalog.c" "$d/kernel/"
 	sed -e "$2" "$top/include/linux/kmsg_catalog.h" > "$d/include/linux/kmsg_catalog.h"
 	gcc -Wall -Wextra -Werror -O1 -o "$d/kmsg-gen" -I"$d/scripts" \
-		"$d"/scripts/kmsg-{gen,util,parse,records,check,catalog}.c > "$d/gen.log" 2>&1
+		$("$top/ws/kmsg-gen-sources.sh" "$d") > "$d/gen.log" 2>&1
 	gcc -std=gnu11 -Wall -o "$d/reader" -I"$fz/kshim" -I"$d/include" -DCONFIG_KMSG_CATALOG \
 		"$fx/catalog-read.c" "$d/kernel/kmsg_catalog.c" > "$d/kernel.log" 2>&1
 	[ -x "$d/kmsg-gen" ] &&
@@ -291,7 +291,7 @@ check "the depfile names the description files read" \
 # apart from dump's 0 and 1.
 san=$out/kmsg-gen-san
 gcc -fsanitize=address,undefined -fno-sanitize-recover=all -g -O1 -o "$san" \
-	-I"$top/scripts" "$top"/scripts/kmsg-{gen,util,parse,records,check,catalog}.c 2>"$out/san-cc.log"
+	-I"$top/scripts" $("$top/ws/kmsg-gen-sources.sh") 2>"$out/san-cc.log"
 rc=$?
 [ -s "$out/san-cc.log" ] && diag "$out/san-cc.log"
 check "kmsg-gen builds with -fsanitize=address,undefined (gcc exit $rc)" [ $rc -eq 0 -a -x "$san" ]

@@ -217,7 +217,7 @@ assert rows[0]["parameters"] == [{"description": "@1: the size", "value": "\ufff
 
 # --- the formats kmsg shares with kmsg-gen (scripts/kmsg-format.h) ------------
 gen=$out/kmsg-gen
-gcc -O2 -o "$gen" -I"$top/scripts" "$top"/scripts/kmsg-{gen,util,parse,records,check,catalog}.c \
+gcc -O2 -o "$gen" -I"$top/scripts" $("$top/ws/kmsg-gen-sources.sh") \
 	2>"$out/gen-cc.log"
 check "kmsg-gen builds" [ -x "$gen" ] && [ ! -s "$out/gen-cc.log" ]
 

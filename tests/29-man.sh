@@ -17,7 +17,7 @@ mkdir -p "$out"
 
 gen=$out/kmsg-gen
 gcc -Wall -Wextra -Werror -O2 -g -o "$gen" -I"$top/scripts" \
-	"$top"/scripts/kmsg-{gen,util,parse,records,check,catalog}.c 2>"$out/cc.log"
+	$("$top/ws/kmsg-gen-sources.sh") 2>"$out/cc.log"
 check "kmsg-gen builds with -Wall -Wextra -Werror" [ $? -eq 0 -a ! -s "$out/cc.log" ]
 
 # objects SRCTREE NAME FILE...: NAME.o whose records print every message

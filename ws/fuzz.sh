@@ -88,7 +88,7 @@ made_seeds() {
 	[ -f "$f" ] && sed -n '/^+++ .*Documentation\/kmsg\/s390\/xpram/,/^Index:/p' "$f" |
 		sed -n 's/^+//p' | sed 1d > "$s/desc/seed-xpram-2008"
 	# objects of both classes and byte orders, as in tests/10-kmsg-gen.sh
-	gcc -O2 -o "$w/kmsg-gen" -I"$top/scripts" "$top"/scripts/kmsg-{gen,util,parse,records,check,catalog}.c ||
+	gcc -O2 -o "$w/kmsg-gen" -I"$top/scripts" $("$top/ws/kmsg-gen-sources.sh") ||
 		fail "kmsg-gen does not build"
 	for cc in gcc s390x-linux-gnu-gcc; do
 		command -v $cc >/dev/null || continue

@@ -69,29 +69,22 @@ ccpath() { PATH=${CCACHE_BIN:+$CCACHE_BIN:}$PATH "$@"; }
 # time (make check builds the next configurations in the background while
 # its suites run); calls nested inside it pass through.  src_lock does the
 # same for changes to the source tree $KSRC (ws/prepare.sh).
-kout_lock() {
-	if [ "${KMSG_KOUT_LOCKED:-}" = "$KOUT" ]; then
+kout_lock() { locked KMSG_KOUT_LOCKED "$KOUT.lock" "$@"; }
+src_lock() { locked KMSG_SRC_LOCKED "$KSRC.lock" "$@"; }
+# locked VAR LOCKFILE CMD...: CMD holding LOCKFILE's lock, with VAR set to
+# LOCKFILE meanwhile, so that a nested call on the same lock passes through
+locked() {
+	local var=$1 file=$2
+	shift 2
+	if [ "${!var:-}" = "$file" ]; then
 		"$@"
 		return
 	fi
-	mkdir -p "$(dirname "$KOUT")"
+	mkdir -p "$(dirname "$file")"
 	(
-		exec 9>"$KOUT.lock"
+		exec 9>"$file"
 		flock 9
-		export KMSG_KOUT_LOCKED=$KOUT
-		"$@"
-	)
-}
-src_lock() {
-	if [ "${KMSG_SRC_LOCKED:-}" = "$KSRC" ]; then
-		"$@"
-		return
-	fi
-	mkdir -p "$(dirname "$KSRC")"
-	(
-		exec 8>"$KSRC.lock"
-		flock 8
-		export KMSG_SRC_LOCKED=$KSRC
+		export "$var=$file"
 		"$@"
 	)
 }
