@@ -14,7 +14,7 @@
  */
 #include "../../scripts/kmsg-format.h"
 
-#define KMSG_MAX_VALUES 32
+#include "match.h"
 
 struct kmsg_entry {
 	char *tag;
@@ -24,12 +24,6 @@ struct kmsg_entry {
 	char *description;
 	char *user_action;
 	const char *source;	/* "sysfs" or "catalog" */
-};
-
-/* Values of a log line's conversions, @1 first. */
-struct kmsg_values {
-	char *val[KMSG_MAX_VALUES];
-	int nr;
 };
 
 struct kmsg_slot {
@@ -67,10 +61,17 @@ int kmsg_db_all(struct kmsg_db *db, const char *component,
 		const struct kmsg_entry ***out);
 int kmsg_db_load_catalog(struct kmsg_db *db);
 
-bool kmsg_format_match(const char *fmt, const char *s, struct kmsg_values *v);
 const struct kmsg_entry *kmsg_match_line(struct kmsg_db *db, const char *line,
 					 struct kmsg_values *v);
-void kmsg_values_free(struct kmsg_values *v);
+
+/* util.c: allocation that exits on failure, the table of entries by tag */
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t size);
+char *xstrndup(const char *s, size_t n);
+struct kmsg_slot *table_find(struct kmsg_table *t, const char *tag);
+void table_add(struct kmsg_table *t, char *tag, struct kmsg_entry *e);
+void table_free(struct kmsg_table *t);
+void entry_free(struct kmsg_entry *e);
 
 /* @s as a JSON string: @len bytes, or all of it if @len is negative */
 static inline void json_string(FILE *f, const char *s, ssize_t len)
