@@ -217,6 +217,171 @@ assert [r["line"] for r in rows] == [
     "bad: \ufffd\ufffd"], rows
 assert rows[0]["parameters"] == [{"description": "@1: the size", "value": "\ufffd\ufffd\ufffd"}], rows' "$out/utf8.json"
 
+# --- log formats ---------------------------------------------------------------
+lg=$fx/logs
+# fmt_check FILE SPEC: kmsg --json annotate FILE exits 0, copies every line,
+# and explains exactly the lines of SPEC ("LINE:TAG[=@1]" ...), each with
+# the line's @1 when given
+fmt_check() {
+	local f=$1 spec=$2
+	k --json annotate "$f" > "$out/fmt.json"
+	exits $? 0 python3 - "$f" "$out/fmt.json" "$spec" <<'PY'
+import json, sys
+lines = open(sys.argv[1], "rb").read().decode("utf-8", "replace").split("\n")[:-1]
+rows = [json.loads(l) for l in open(sys.argv[2], encoding="utf-8")]
+assert [r["line"] for r in rows] == lines, "lines not copied"
+got = {}
+for i, r in enumerate(rows, 1):
+    if "tag" in r:
+        v = [p.get("value") for p in r["parameters"]]
+        got[i] = r["tag"] + ("=" + v[0] if v and v[0] is not None else "")
+want = {}
+for w in sys.argv[3].split():
+    n, t = w.split(":", 1)
+    want[int(n)] = json.loads('"%s"' % t.replace('"', '\\"'))
+if got != want:
+    print("# want %s\n# got  %s" % (want, got))
+    sys.exit(1)
+PY
+}
+std="2:xpram.3 3:net.7=eth0"
+check "dmesg: explained" fmt_check "$lg/dmesg.txt" "$std"
+check "dmesg -T: explained" fmt_check "$lg/dmesg-T.txt" "$std"
+check "dmesg -x: explained" fmt_check "$lg/dmesg-x.txt" "$std"
+check "dmesg --time-format iso: explained" fmt_check "$lg/dmesg-iso.txt" "$std"
+check "dmesg -r: explained" fmt_check "$lg/dmesg-r.txt" "$std"
+check "/dev/kmsg: explained, its SUBSYSTEM=/DEVICE= lines copied only" \
+	fmt_check "$lg/devkmsg.txt" "2:xpram.3 5:net.7=eth0"
+check "journalctl short: kernel lines explained, another program's not" \
+	fmt_check "$lg/journal-short.txt" "2:xpram.3 4:net.7=eth0"
+check "journalctl short-iso (+0000 and +00:00): kernel lines only" \
+	fmt_check "$lg/journal-short-iso.txt" "2:xpram.3 4:net.7=eth0"
+check "journalctl short-precise: explained" fmt_check "$lg/journal-short-precise.txt" "$std"
+check "journalctl short-monotonic: explained" fmt_check "$lg/journal-short-monotonic.txt" "$std"
+check "journalctl short-full: explained" fmt_check "$lg/journal-short-full.txt" "$std"
+check "journalctl cat: explained" fmt_check "$lg/journal-cat.txt" "$std"
+check "journalctl json: MESSAGE with escapes and as bytes, kernel transport only" \
+	fmt_check "$lg/journal.json" '2:xpram.3 4:net.7="eth0" 5:xpram.4=\ufffd\ufffd'
+check "syslog RFC 3164, with and without the kernel's stamp: explained" \
+	fmt_check "$lg/syslog-rfc3164.txt" "2:xpram.3 4:net.7=eth0"
+check "syslog RFC 3339: explained" fmt_check "$lg/syslog-rfc3339.txt" "$std"
+# all in one file, in the order of their names
+cat "$lg"/* > "$out/mixed.log"
+k annotate "$out/mixed.log" > "$out/mixed.ann"
+rc=$?
+check "a file mixing all formats (exit $rc): every line copied" \
+	exits $rc 0 cmp -s <(grep -av '^-- ' "$out/mixed.ann") "$out/mixed.log"
+check "a file mixing all formats: 31 lines explained" \
+	[ "$(grep -c '^-- [a-z0-9]*\.[0-9]* (' "$out/mixed.ann")" -eq 31 ]
+k explain 'Dec  4 12:00:00 s390host kernel: [    0.4] xpram.3: No expanded memory available' > "$out/exsys"
+rc=$?
+check "explain LINE takes a syslog line (exit $rc)" \
+	exits $rc 0 grep -qx 'xpram.3: No expanded memory available' "$out/exsys"
+k explain 'Dec  4 12:00:00 s390host myapp[1]: xpram.3: No expanded memory available' >/dev/null 2>&1
+check "explain LINE: another program's syslog line is not the kernel's (exit 1)" [ $? -eq 1 ]
+
+# Compressed logs: the same output as the plain one
+gzip -c "$out/mixed.log" > "$out/mixed.log.gz"
+xz -c "$out/mixed.log" > "$out/mixed.log.xz"
+zstd -q -c "$out/mixed.log" > "$out/mixed.log.zst"
+{ gzip -c "$lg/dmesg.txt"; gzip -c "$lg/dmesg-r.txt"; } > "$out/members.gz"
+for c in gz xz zst; do
+	k annotate "$out/mixed.log.$c" > "$out/mixed.$c.ann"
+	rc=$?
+	check "a .$c log reads as the plain one (exit $rc)" exits $rc 0 cmp -s "$out/mixed.$c.ann" "$out/mixed.ann"
+done
+k annotate < "$out/mixed.log.xz" > "$out/mixed.stdin.ann"
+rc=$?
+check "compressed standard input is told by its magic bytes (exit $rc)" \
+	exits $rc 0 cmp -s "$out/mixed.stdin.ann" "$out/mixed.ann"
+k annotate "$out/members.gz" > "$out/members.ann"
+rc=$?
+check "a gzip file of two members is read to the end (exit $rc)" \
+	exits $rc 0 cmp -s <(grep -av '^-- ' "$out/members.ann") <(cat "$lg/dmesg.txt" "$lg/dmesg-r.txt")
+python3 -c 'import sys; sys.stdout.write("".join("[%6d.000000] net.7: link eth%d down after %d ms (0x1)\n" % (i, i, i) for i in range(100000)))' > "$out/big.log"
+for c in gzip xz zstd; do
+	$c -c "$out/big.log" > "$out/whole.$c"
+	head -c $(( $(stat -c %s "$out/whole.$c") / 2 )) "$out/whole.$c" > "$out/cut.$c"
+	k annotate "$out/cut.$c" > "$out/cut.$c.ann" 2> "$out/cut.$c.err"
+	rc=$?
+	check "a cut-short $c file: exit 2 (exit $rc), 'FILE:LINE: the $c data ends early', lines before it copied" \
+		exits $rc 2 bash -c "grep -q '^kmsg: $out/cut.$c:[0-9]*: the $c data ends early\$' '$out/cut.$c.err' &&
+			[ \$(grep -vc '^-- ' '$out/cut.$c.ann') -gt 10000 ] &&
+			grep -av '^-- ' '$out/cut.$c.ann' | sed '\$d' | cmp -s - <(head -n \$(grep -avc '^-- ' '$out/cut.$c.ann') '$out/big.log' | sed '\$d')"
+done
+# Without the libraries: a clear message, exit 2
+mkdir -p "$out/nolib"
+tmake OUTPUT="$out/nolib/" HAVE_ZLIB=0 HAVE_LZMA=0 HAVE_ZSTD=0 >"$out/nolib.log" 2>&1
+for c in gz:gzip:zlib xz:xz:liblzma zst:zstd:libzstd; do
+	IFS=: read -r ext name lib <<<"$c"
+	"$out/nolib/kmsg" --sysfs "$sys" --catalog "$fx/catalog" annotate "$out/mixed.log.$ext" \
+		>/dev/null 2>"$out/nolib.$ext.err"
+	rc=$?
+	check "built without $lib: a $name file is refused clearly (exit $rc)" \
+		exits $rc 2 grep -qx "kmsg: $out/mixed.log.$ext: cannot read $name-compressed data: this kmsg was built without $lib" \
+		"$out/nolib.$ext.err"
+done
+check "the library-less build links none of them" \
+	sh -c "! ldd '$out/nolib/kmsg' | grep -qE 'libz\.|liblzma|libzstd' && ldd '$out/kmsg' | grep -q libzstd"
+
+# Directories: an unpacked sosreport (with compressed rotated logs) and a
+# supportconfig; only the files that read like kernel logs, no symlinks
+rm -rf "$out/tree" && mkdir -p "$out/tree"
+cp -a "$fx/sosreport" "$fx/supportconfig" "$out/tree/"
+gzip "$out/tree/sosreport/var/log/messages-20261201"
+cp "$lg/syslog-rfc3339.txt" "$out/tree/sosreport/var/log/messages-20261120"
+xz "$out/tree/sosreport/var/log/messages-20261120"
+cp "$lg/dmesg-x.txt" "$out/tree/sosreport/var/log/dmesg.old"
+zstd -q --rm "$out/tree/sosreport/var/log/dmesg.old"
+(cd "$out/tree" && k annotate sosreport supportconfig) > "$out/tree.ann"
+rc=$?
+check "annotate DIR... (exit $rc): the golden output" exits $rc 0 diff -u "$fx/tree.golden" "$out/tree.ann"
+(cd "$out/tree" && k --json annotate sosreport) > "$out/tree.json"
+rc=$?
+check "--json annotate DIR (exit $rc): each line's file and number" exits $rc 0 python3 -c '
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+files = sorted(set(r["file"] for r in rows))
+assert files == ["sosreport/sos_commands/kernel/dmesg", "sosreport/sos_commands/logs/journalctl_--no-pager_--boot",
+                 "sosreport/var/log/dmesg.old.zst", "sosreport/var/log/messages",
+                 "sosreport/var/log/messages-20261120.xz", "sosreport/var/log/messages-20261201.gz"], files
+r = [r for r in rows if r["file"].endswith("messages") and r["line_number"] == 3][0]
+assert r["tag"] == "xpram.4" and r["parameters"][0]["value"] == "64Q", r' "$out/tree.json"
+
+# Repeats: in full once, then one line each; --repeat: in full each time
+python3 -c 'import sys; sys.stdout.write("".join("[%6d.000000] net.7: link eth%d down after %d ms (0x1)\n" % (i, i, i) for i in range(1, 2001)))' > "$out/rep.log"
+k annotate "$out/rep.log" > "$out/rep.ann"
+rc=$?
+check "a message 2000 times (exit $rc): once in full, then 1999 lines referring to line 1, with the values" \
+	exits $rc 0 sh -c "[ \$(grep -c '^-- A link went down' '$out/rep.ann') -eq 1 ] &&
+		[ \$(grep -c '^-- net.7 (Warning) again, as at line 1; @1 = eth[0-9]*, @2 = [0-9]*, @3 = 0x1\$' '$out/rep.ann') -eq 1999 ] &&
+		[ \"\$(tail -1 '$out/rep.ann')\" = '-- net.7 (Warning) again, as at line 1; @1 = eth2000, @2 = 2000, @3 = 0x1' ]"
+k --repeat annotate "$out/rep.log" > "$out/rep-all.ann"
+rc=$?
+check "--repeat explains each of the 2000 in full (exit $rc)" \
+	exits $rc 0 sh -c "[ \$(grep -c '^-- A link went down' '$out/rep-all.ann') -eq 2000 ] && ! grep -q again '$out/rep-all.ann'"
+"$out/kmsg" --help > "$out/help"
+rc=$?
+check "--help (exit $rc) documents --repeat" exits $rc 0 grep -q -- '--repeat' "$out/help"
+
+# Junk: binary bytes, NUL bytes, CRLF and a 3 MB line between kernel lines
+python3 - "$out/junk2.log" <<'PY'
+import os, sys, random
+random.seed(7)
+k = b"Dec  4 12:00:00 s390host kernel: xpram.3: No expanded memory available"
+parts = [k + b"\r\n", bytes(random.randrange(256) for _ in range(50000)) + b"\n",
+         b"[    1.0] net.7: link e\x00th0 down after 5 ms (0x1)\n", b"\x00\x00\x00\n",
+         b"2026-12-04T12:00:00+0000 s390host kernel: " + b"Z" * 3000000 + b"\n",
+         b"{\"MESSAGE\": [1,2,\n", b"\r\n", k + b"\r\n", b"\xff\xfe<3>[ 1.0] xpram.3\n", k]
+open(sys.argv[1], "wb").write(b"".join(parts))
+PY
+timeout 20 "$out/kmsg" --sysfs "$sys" --catalog "$fx/catalog" --repeat annotate "$out/junk2.log" > "$out/junk2.ann"
+rc=$?
+check "binary junk, NUL bytes, CRLF, a 3 MB line (exit $rc): every line copied, byte for byte" \
+	exits $rc 0 cmp -s <(grep -av '^-- ' "$out/junk2.ann") <(cat "$out/junk2.log"; echo)
+check "and the kernel lines among them (CRLF ones too) explained" \
+	[ "$(grep -c '^-- xpram.3 (Error)' "$out/junk2.ann")" -eq 3 ]
+
 # --- the formats kmsg shares with kmsg-gen (scripts/kmsg-format.h) ------------
 gen=$out/kmsg-gen
 gcc -O2 -o "$gen" -I"$top/scripts" "$top"/scripts/kmsg-{gen,util,parse,records,check,catalog}.c \
@@ -279,5 +444,11 @@ vg_check "valgrind: list --json exits 0 and is clean" 0 vg2 \
 	"$out/kmsg" --sysfs "$sys" --catalog "$fx/catalog" --json list
 vg_check "valgrind: explain of a line without id exits 0 and is clean" 0 vg3 \
 	"$out/kmsg" --sysfs "$sys" --catalog "$fx/catalog" explain 'xpram: 64Q is not a valid XPRAM device size'
+cd "$out/tree" || exit 1
+vg_check "valgrind: annotate of a directory with gzip, xz and zstd logs is clean" 0 vg4 \
+	"$out/kmsg" --sysfs "$sys" --catalog "$fx/catalog" annotate sosreport supportconfig
+cd "$top" || exit 1
+vg_check "valgrind: --json annotate of the json, junk and cut-short logs is clean" 2 vg5 \
+	"$out/kmsg" --sysfs "$sys" --catalog "$fx/catalog" --json annotate "$lg/journal.json" "$out/junk2.log" "$out/cut.gzip" "$out/cut.xz" "$out/cut.zstd"
 
 done_testing

@@ -10,39 +10,6 @@
 #include "kmsg.h"
 #include "match.h"
 
-/* Skip the prefixes dmesg, dmesg -r, /dev/kmsg and syslog put on a line. */
-static const char *skip_log_prefix(const char *s)
-{
-	const char *p = s;
-
-	/* /dev/kmsg: "level,seq,usec,flags;" */
-	while (isdigit((unsigned char)*p) || *p == ',')
-		p++;
-	if (p > s && *p == '-' && p[1] == ';')
-		return p + 2;
-	if (p > s && *p == ';')
-		return p + 1;
-	p = s;
-	if (*p == '<') {		/* dmesg -r: "<3>" */
-		const char *q = p + 1;
-
-		while (isdigit((unsigned char)*q))
-			q++;
-		if (*q == '>' && q > p + 1)
-			p = q + 1;
-	}
-	if (*p == '[') {		/* "[   12.345678] " */
-		const char *q = strchr(p, ']');
-
-		if (q) {
-			p = q + 1;
-			while (*p == ' ')
-				p++;
-		}
-	}
-	return p;
-}
-
 /*
  * A kmsg_dev_*() line carries the device's name between the prefix and
  * the text: "dasd.16: 0.0.0120: The DASD cannot ...".  Match the text
@@ -57,68 +24,102 @@ static bool match_device_text(const char *fmt, const char *text,
 	       kmsg_format_match(fmt, dev_end + 2, v);
 }
 
-/**
- * kmsg_match_line() - the catalog entry a log line was printed from
- * @db: the database
- * @line: one line of dmesg, dmesg -r or /dev/kmsg output
- * @v: the values of the message's conversions, when its text matches
- *
- * A line "comp.id: text" names its entry; a line "comp: text" (a kernel
- * built with CONFIG_KMSG_IDS=n) is matched against the formats of the
- * component's entries.  For a device message, "comp.id: device: text",
- * the text after the device's name is matched.
- *
- * Return: the entry, or NULL.
- */
-const struct kmsg_entry *kmsg_match_line(struct kmsg_db *db, const char *line,
-					 struct kmsg_values *v)
+static void add_match(struct kmsg_matches *out, const struct kmsg_entry *e,
+		      struct kmsg_values *v)
 {
-	const struct kmsg_entry **all, *found = NULL;
-	const char *p = skip_log_prefix(line), *colon, *text;
-	char comp[KMSG_COMPONENT_MAX + 1];
-	unsigned int id;
-	size_t len;
-	int i, n;
+	struct kmsg_match *m;
 
-	colon = strstr(p, ": ");
-	if (!colon || colon - p > 38)
-		return NULL;
-	len = colon - p;
-	text = colon + 2;
-	if (memchr(p, '.', len)) {
-		char tag[40];
-
-		if (!kmsg_tag_valid(p, len, &id))
-			return NULL;
-		memcpy(tag, p, len);
-		tag[len] = '\0';
-		found = kmsg_db_lookup(db, tag);
-		if (found && !kmsg_format_match(found->text, text, v))
-			match_device_text(found->text, text, v);
-		return found;
+	if (out->nr == KMSG_MAX_MATCHES) {
+		kmsg_values_free(v);
+		return;
 	}
-	if (!kmsg_component_valid(p, len))
-		return NULL;
-	memcpy(comp, p, len);
-	comp[len] = '\0';
-	/* The component's entries, listed once per run. */
+	m = &out->m[out->nr++];
+	m->entry = e;
+	m->v = *v;
+	memset(v, 0, sizeof(*v));
+}
+
+/* The entries of a component, listed once per run. */
+static struct kmsg_component_list *component(struct kmsg_db *db,
+					     const char *comp)
+{
+	struct kmsg_component_list *c;
+	int i;
+
 	for (i = 0; i < db->nr_components; i++)
 		if (!strcmp(db->components[i].name, comp))
-			break;
-	if (i == db->nr_components) {
-		struct kmsg_component_list *c;
+			return &db->components[i];
+	c = xrealloc(db->components, (i + 1) * sizeof(*c));
+	db->components = c;
+	c[i].name = xstrndup(comp, strlen(comp));
+	c[i].nr = kmsg_db_all(db, comp, &c[i].entries);
+	db->nr_components++;
+	return &c[i];
+}
 
-		c = xrealloc(db->components, (i + 1) * sizeof(*c));
-		db->components = c;
-		c[i].name = xstrndup(comp, len);
-		c[i].nr = kmsg_db_all(db, comp, &c[i].entries);
-		db->nr_components++;
+/**
+ * kmsg_identify() - the catalog entries a kernel message was printed from
+ * @db: the database
+ * @msg: the message, without the prefixes of its log (see logline.c)
+ * @out: filled in; kmsg_matches_free() frees it
+ *
+ * A message "comp.id: text" names its entry; a message "comp: text" (a
+ * kernel built with CONFIG_KMSG_IDS=n) is matched against the formats of
+ * the component's entries.  For a device message, "comp.id: device: text",
+ * the text after the device's name is matched.
+ *
+ * Return: the number of entries found.
+ */
+int kmsg_identify(struct kmsg_db *db, const char *msg, struct kmsg_matches *out)
+{
+	const char *colon, *text;
+	struct kmsg_component_list *c;
+	struct kmsg_values v = { 0 };
+	unsigned int id;
+	size_t len;
+	int i;
+
+	memset(out, 0, sizeof(*out));
+	colon = strstr(msg, ": ");
+	if (!colon || colon - msg > 38)
+		return 0;
+	len = colon - msg;
+	text = colon + 2;
+	if (memchr(msg, '.', len)) {
+		const struct kmsg_entry *e;
+		char tag[40];
+
+		if (!kmsg_tag_valid(msg, len, &id))
+			return 0;
+		memcpy(tag, msg, len);
+		tag[len] = '\0';
+		e = kmsg_db_lookup(db, tag);
+		if (!e)
+			return 0;
+		if (!kmsg_format_match(e->text, text, &v))
+			match_device_text(e->text, text, &v);
+		add_match(out, e, &v);
+		return out->nr;
 	}
-	all = db->components[i].entries;
-	n = db->components[i].nr;
-	for (i = 0; i < n && !found; i++)
-		if (kmsg_format_match(all[i]->text, text, v) ||
-		    match_device_text(all[i]->text, text, v))
-			found = all[i];
-	return found;
+	if (!kmsg_component_valid(msg, len))
+		return 0;
+	memcpy(out->component, msg, len);
+	c = component(db, out->component);
+	out->known_component = c->nr > 0;
+	for (i = 0; i < c->nr && !out->nr; i++)
+		if (kmsg_format_match(c->entries[i]->text, text, &v) ||
+		    match_device_text(c->entries[i]->text, text, &v))
+			add_match(out, c->entries[i], &v);
+	return out->nr;
+}
+
+void kmsg_matches_free(struct kmsg_matches *out)
+{
+	int i;
+
+	for (i = 0; i < out->nr; i++) {
+		kmsg_values_free(&out->m[i].v);
+		free(out->m[i].device);
+	}
+	out->nr = 0;
 }

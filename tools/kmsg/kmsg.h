@@ -61,8 +61,24 @@ int kmsg_db_all(struct kmsg_db *db, const char *component,
 		const struct kmsg_entry ***out);
 int kmsg_db_load_catalog(struct kmsg_db *db);
 
-const struct kmsg_entry *kmsg_match_line(struct kmsg_db *db, const char *line,
-					 struct kmsg_values *v);
+/* identify.c: the entries a kernel message was printed from, best first */
+#define KMSG_MAX_MATCHES 8
+
+struct kmsg_match {
+	const struct kmsg_entry *entry;
+	struct kmsg_values v;
+	char *device;		/* the device the message names, or NULL */
+};
+
+struct kmsg_matches {
+	struct kmsg_match m[KMSG_MAX_MATCHES];
+	int nr;
+	char component[KMSG_COMPONENT_MAX + 1];	/* the message's, or "" */
+	bool known_component;	/* the catalog has entries of it */
+};
+
+int kmsg_identify(struct kmsg_db *db, const char *msg, struct kmsg_matches *out);
+void kmsg_matches_free(struct kmsg_matches *out);
 
 /* util.c: allocation that exits on failure, the table of entries by tag */
 void *xcalloc(size_t n, size_t size);
@@ -72,6 +88,19 @@ struct kmsg_slot *table_find(struct kmsg_table *t, const char *tag);
 void table_add(struct kmsg_table *t, char *tag, struct kmsg_entry *e);
 void table_free(struct kmsg_table *t);
 void entry_free(struct kmsg_entry *e);
+
+struct kmsg_map_slot {
+	char *key;
+	void *val;
+};
+
+struct kmsg_map {
+	struct kmsg_map_slot *slots;
+	size_t size, used;
+};
+
+void **kmsg_map_slot(struct kmsg_map *m, const char *key);
+void kmsg_map_free(struct kmsg_map *m, void (*free_val)(void *));
 
 /* @s as a JSON string: @len bytes, or all of it if @len is negative */
 static inline void json_string(FILE *f, const char *s, ssize_t len)

@@ -115,3 +115,62 @@ void table_free(struct kmsg_table *t)
 	memset(t, 0, sizeof(*t));
 }
 
+
+/* Maps of strings to anything */
+
+/**
+ * kmsg_map_slot() - the value slot of a key, made if it is new
+ * @m: the map
+ * @key: the key, copied when it is new
+ *
+ * Return: the place of the key's value (NULL in a new slot).
+ */
+void **kmsg_map_slot(struct kmsg_map *m, const char *key)
+{
+	struct kmsg_map_slot *s;
+	size_t h, i;
+
+	if ((m->used + 1) * 2 > m->size) {
+		struct kmsg_map n = { .size = m->size ? m->size * 2 : 64 };
+
+		n.slots = xcalloc(n.size, sizeof(*n.slots));
+		for (i = 0; i < m->size; i++) {
+			if (!m->slots[i].key)
+				continue;
+			for (h = hash(m->slots[i].key) & (n.size - 1); n.slots[h].key;
+			     h = (h + 1) & (n.size - 1))
+				;
+			n.slots[h] = m->slots[i];
+		}
+		n.used = m->used;
+		free(m->slots);
+		*m = n;
+	}
+	for (h = hash(key) & (m->size - 1); (s = &m->slots[h])->key;
+	     h = (h + 1) & (m->size - 1))
+		if (!strcmp(s->key, key))
+			return &s->val;
+	s->key = xstrndup(key, strlen(key));
+	m->used++;
+	return &s->val;
+}
+
+/**
+ * kmsg_map_free() - free a map's keys, and its values with @free_val
+ * @m: the map
+ * @free_val: frees a value; NULL if there is nothing to free
+ */
+void kmsg_map_free(struct kmsg_map *m, void (*free_val)(void *))
+{
+	size_t i;
+
+	for (i = 0; i < m->size; i++) {
+		if (!m->slots[i].key)
+			continue;
+		free(m->slots[i].key);
+		if (free_val)
+			free_val(m->slots[i].val);
+	}
+	free(m->slots);
+	memset(m, 0, sizeof(*m));
+}
