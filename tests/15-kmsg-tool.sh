@@ -382,6 +382,71 @@ check "binary junk, NUL bytes, CRLF, a 3 MB line (exit $rc): every line copied, 
 check "and the kernel lines among them (CRLF ones too) explained" \
 	[ "$(grep -c '^-- xpram.3 (Error)' "$out/junk2.ann")" -eq 3 ]
 
+# --- lines of kernels without ids ------------------------------------------
+s390c=$fx/catalog-s390
+ks() { "$out/kmsg" --sysfs /nonexistent --catalog "$s390c" "$@"; }
+ks explain 'dasd-eckd 0.0.0120: The DASD is not formatted' > "$out/u1"
+rc=$?
+check "'driver device: text' (exit $rc): the driver is the component, the device is shown" \
+	exits $rc 0 sh -c "head -1 '$out/u1' | grep -qx 'dasd-eckd.15: The DASD is not formatted' && grep -qx 'Device: 0.0.0120' '$out/u1'"
+ks explain '[ 1.1] qeth 0.0.f500: MAC address 02:00:00:af:1b:19 successfully registered' > "$out/u2"
+rc=$?
+check "a device line with a %pM value (exit $rc)" \
+	exits $rc 0 sh -c "grep -qx 'Device: 0.0.f500' '$out/u2' && grep -qx '  @1: the MAC address = 02:00:00:af:1b:19' '$out/u2'"
+ks explain 'dasd: 0.0.0122 Setting the DASD online with discipline ECKD failed with rc=-12' > "$out/u3"
+rc=$?
+check "the older 'component: device text' (exit $rc)" \
+	exits $rc 0 sh -c "head -1 '$out/u3' | grep -q '^dasd.14: ' && grep -qx 'Device: 0.0.0122' '$out/u3' &&
+		grep -qx '  @1: the discipline = ECKD' '$out/u3' && grep -qx '  @2: the return code = -12' '$out/u3'"
+ks explain 'dasd: 0.0.0123: Setting the DASD online with discipline FBA failed with rc=-5' > "$out/u4"
+rc=$?
+check "'component: device: text' (exit $rc)" \
+	exits $rc 0 sh -c "head -1 '$out/u4' | grep -q '^dasd.14: ' && grep -qx 'Device: 0.0.0123' '$out/u4'"
+ks explain 'zfcp: The adapter 0.0.1900 reported an error' > "$out/u5"
+rc=$?
+check "a message with an embedded line break is known by its first line (exit $rc)" \
+	exits $rc 0 sh -c "head -1 '$out/u5' | grep -qxF 'zfcp.9: The adapter %s reported an error\nStatus: %s' &&
+		grep -qx '  @1: the bus ID = 0.0.1900' '$out/u5'"
+ks --json explain 'amb: link x down' > "$out/u6"
+rc=$?
+check "several matching entries: all, best (most literal text) first (exit $rc)" \
+	exits $rc 0 python3 -c '
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+assert [r["tag"] for r in rows] == ["amb.2", "amb.4", "amb.1"], rows
+assert [r["parameters"][0]["value"] for r in rows] == ["x", "link x", "link x down"], rows' "$out/u6"
+ks --json annotate "$fx/logs/unpatched.txt" > "$out/u7"
+rc=$?
+check "--json annotate: one object a line, the others in alternatives (exit $rc)" \
+	exits $rc 0 python3 -c '
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+assert len(rows) == 13, len(rows)
+assert rows[8]["tag"] == "amb.2" and [a["tag"] for a in rows[8]["alternatives"]] == ["amb.4", "amb.1"], rows[8]
+assert rows[1]["device"] == "0.0.0120" and "alternatives" not in rows[1], rows[1]
+assert [r.get("tag") for r in rows[11:]] == [None, None], rows[11:]' "$out/u7"
+ks annotate "$fx/logs/unpatched.txt" > "$out/unpatched.ann"
+rc=$?
+check "annotate of an unpatched kernel's log (exit $rc): the golden output" \
+	exits $rc 0 diff -u "$fx/unpatched.golden" "$out/unpatched.ann"
+# 20000 formats of one component, 20000 lines: the index finds each line's
+# format at once, where trying every format would take minutes
+python3 - "$out/big-catalog" "$out/big-comp.log" <<'PY'
+import sys
+with open(sys.argv[1], "w") as c:
+    for i in range(1, 20001):
+        c.write("big.%d\tNotice\tbig\tsensor reading frobnicator%05d was %%d\t@1: value\tA reading.\tNone.\n" % (i, i))
+with open(sys.argv[2], "w") as l:
+    for i in range(20000, 0, -1):
+        l.write("[ 1.0] big: sensor reading frobnicator%05d was %d\n" % (i, i))
+PY
+timeout 10 "$out/kmsg" --sysfs /nonexistent --catalog "$out/big-catalog" annotate "$out/big-comp.log" > "$out/big-comp.ann"
+rc=$?
+check "20000 lines against 20000 formats of a component in under 10 s (exit $rc)" \
+	exits $rc 0 [ "$(grep -c '^-- big\.[0-9]* (Notice): ' "$out/big-comp.ann")" -eq 20000 ]
+check "and each line found its own format" \
+	grep -q '^-- big.12345 (Notice): sensor reading frobnicator12345 was %d' "$out/big-comp.ann"
+
 # --- the formats kmsg shares with kmsg-gen (scripts/kmsg-format.h) ------------
 gen=$out/kmsg-gen
 gcc -O2 -o "$gen" -I"$top/scripts" "$top"/scripts/kmsg-{gen,util,parse,records,check,catalog}.c \
@@ -448,6 +513,8 @@ cd "$out/tree" || exit 1
 vg_check "valgrind: annotate of a directory with gzip, xz and zstd logs is clean" 0 vg4 \
 	"$out/kmsg" --sysfs "$sys" --catalog "$fx/catalog" annotate sosreport supportconfig
 cd "$top" || exit 1
+vg_check "valgrind: annotate of an unpatched kernel's log is clean" 0 vg6 \
+	"$out/kmsg" --sysfs /nonexistent --catalog "$s390c" annotate "$fx/logs/unpatched.txt"
 vg_check "valgrind: --json annotate of the json, junk and cut-short logs is clean" 2 vg5 \
 	"$out/kmsg" --sysfs "$sys" --catalog "$fx/catalog" --json annotate "$lg/journal.json" "$out/junk2.log" "$out/cut.gzip" "$out/cut.xz" "$out/cut.zstd"
 

@@ -21,13 +21,7 @@ void kmsg_db_init(struct kmsg_db *db, const char *sysfs, const char *catalog)
 
 void kmsg_db_free(struct kmsg_db *db)
 {
-	int i;
-
-	for (i = 0; i < db->nr_components; i++) {
-		free(db->components[i].name);
-		free(db->components[i].entries);
-	}
-	free(db->components);
+	kmsg_components_free(db);
 	table_free(&db->from_sysfs);
 	table_free(&db->from_catalog);
 }

@@ -1,31 +1,199 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Which catalog entry a log line was printed from: by the tag it
- * carries, or by its text among the formats of its component.
+ * Which catalog entries a kernel message was printed from:
+ *
+ *   comp.id: text             by its tag (CONFIG_KMSG_IDS=y)
+ *   comp.7f5705: text         by the hashed id SUSE's and Ubuntu's kernels
+ *                             print (kmsg_lookup2() of the format)
+ *   comp: text                by its text among the formats of comp
+ *   driver device: text       dev_err() and friends: comp is the driver
+ *   comp: device: text        kmsg_dev_*() without ids
+ *   comp: device text         the older form of s390 drivers
+ *
+ * The catalog stores a device message's format without the "%s: " of
+ * its device, so the text after the device is matched.  The formats of a
+ * component are indexed by their longest literal word: a message is
+ * matched against the formats whose word it holds (and those without
+ * one), not against every format of its component.
  */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "kmsg.h"
 #include "match.h"
 
-/*
- * A kmsg_dev_*() line carries the device's name between the prefix and
- * the text: "dasd.16: 0.0.0120: The DASD cannot ...".  Match the text
- * after it.
- */
-static bool match_device_text(const char *fmt, const char *text,
-			      struct kmsg_values *v)
-{
-	const char *dev_end = strstr(text, ": ");
+/* One format of a component, as matched */
+struct indexed {
+	const struct kmsg_entry *entry;
+	char *fmt;		/* its first line (a message of several lines
+				 * is known by its first) */
+	int literal;		/* characters of it that are not conversions */
+	unsigned long tried;	/* the message it was last tried on */
+};
 
-	return dev_end && dev_end > text && !memchr(text, ' ', dev_end - text) &&
-	       kmsg_format_match(fmt, dev_end + 2, v);
+/* A format's longest literal word, where it is */
+struct key {
+	const char *word;
+	size_t len;
+	int idx;
+};
+
+struct kmsg_component_list {
+	char *name;
+	const struct kmsg_entry **entries;	/* from kmsg_db_all() */
+	int nr;
+	struct indexed *ix;
+	struct key *keys;	/* sorted by word */
+	int nr_keys;
+	int *rest;		/* formats without a literal word */
+	int nr_rest;
+	unsigned long stamp;	/* messages matched against it */
+};
+
+static bool is_word(char c)
+{
+	return kmsg_is_letter(c) || kmsg_is_digit(c) || c == '_';
 }
 
+/*
+ * The longest word of @fmt's literal text that the text it prints has as
+ * a word of its own: not next to a conversion, whose value could extend it.
+ */
+static bool key_word(const char *fmt, struct key *k)
+{
+	const char *p = fmt, *lit = fmt, *w;
+	struct kmsg_conv c;
+	bool after_conv = false;
+
+	k->len = 0;
+	for (;;) {
+		bool conv = *p == '%' && p[1] != '%';
+
+		if (!*p || conv) {
+			/* the literal [lit, p): its words bounded on both sides */
+			for (w = lit; w < p; ) {
+				const char *e = w;
+
+				while (e < p && is_word(*e))
+					e++;
+				if (e > w && (w > lit || !after_conv) &&
+				    (e < p || !conv) && (size_t)(e - w) > k->len) {
+					k->word = w;
+					k->len = e - w;
+				}
+				w = e == w ? w + 1 : e;
+			}
+			if (!*p || !kmsg_conversion(p + 1, &c))
+				break;
+			p = lit = c.end;
+			after_conv = true;
+			continue;
+		}
+		p += *p == '%' ? 2 : 1;
+	}
+	return k->len > 0;
+}
+
+static int literal_length(const char *fmt)
+{
+	struct kmsg_conv c;
+	int n = 0;
+
+	while (*fmt) {
+		if (*fmt == '%' && fmt[1] != '%') {
+			if (!kmsg_conversion(fmt + 1, &c))
+				break;
+			fmt = c.end;
+			continue;
+		}
+		fmt += *fmt == '%' ? 2 : 1;
+		n++;
+	}
+	return n;
+}
+
+static int cmp_key(const void *a, const void *b)
+{
+	const struct key *x = a, *y = b;
+	size_t n = x->len < y->len ? x->len : y->len;
+	int c = memcmp(x->word, y->word, n);
+
+	if (c)
+		return c;
+	if (x->len != y->len)
+		return x->len < y->len ? -1 : 1;
+	return x->idx - y->idx;
+}
+
+static void index_component(struct kmsg_component_list *c)
+{
+	int i;
+
+	c->ix = xcalloc(c->nr, sizeof(*c->ix));
+	c->keys = xcalloc(c->nr, sizeof(*c->keys));
+	c->rest = xcalloc(c->nr, sizeof(*c->rest));
+	for (i = 0; i < c->nr; i++) {
+		const char *text = c->entries[i]->text;
+		struct indexed *x = &c->ix[i];
+		struct key k;
+
+		x->entry = c->entries[i];
+		x->fmt = xstrndup(text, strcspn(text, "\n"));
+		x->literal = literal_length(x->fmt);
+		if (key_word(x->fmt, &k)) {
+			k.idx = i;
+			c->keys[c->nr_keys++] = k;
+		} else {
+			c->rest[c->nr_rest++] = i;
+		}
+	}
+	qsort(c->keys, c->nr_keys, sizeof(*c->keys), cmp_key);
+}
+
+/* The entries of a component, listed and indexed once per run. */
+static struct kmsg_component_list *component(struct kmsg_db *db,
+					     const char *comp)
+{
+	struct kmsg_component_list *c;
+	int i;
+
+	for (i = 0; i < db->nr_components; i++)
+		if (!strcmp(db->components[i]->name, comp))
+			return db->components[i];
+	db->components = xrealloc(db->components, (i + 1) * sizeof(c));
+	c = db->components[i] = xcalloc(1, sizeof(*c));
+	db->nr_components++;
+	c->name = xstrndup(comp, strlen(comp));
+	c->nr = kmsg_db_all(db, comp, &c->entries);
+	index_component(c);
+	return c;
+}
+
+void kmsg_components_free(struct kmsg_db *db)
+{
+	int i, j;
+
+	for (i = 0; i < db->nr_components; i++) {
+		struct kmsg_component_list *c = db->components[i];
+
+		for (j = 0; j < c->nr; j++)
+			free(c->ix[j].fmt);
+		free(c->ix);
+		free(c->keys);
+		free(c->rest);
+		free(c->name);
+		free(c->entries);
+		free(c);
+	}
+	free(db->components);
+	db->components = NULL;
+	db->nr_components = 0;
+}
+
+/* Keep @v's values as a match of @e (with the device's name, if any). */
 static void add_match(struct kmsg_matches *out, const struct kmsg_entry *e,
-		      struct kmsg_values *v)
+		      struct kmsg_values *v, const char *dev, size_t dev_len,
+		      int score, int order)
 {
 	struct kmsg_match *m;
 
@@ -36,80 +204,202 @@ static void add_match(struct kmsg_matches *out, const struct kmsg_entry *e,
 	m = &out->m[out->nr++];
 	m->entry = e;
 	m->v = *v;
+	m->device = dev ? xstrndup(dev, dev_len) : NULL;
+	m->score = score;
+	m->order = order;
 	memset(v, 0, sizeof(*v));
 }
 
-/* The entries of a component, listed once per run. */
-static struct kmsg_component_list *component(struct kmsg_db *db,
-					     const char *comp)
+/* A device's name at @s: up to a space or ": ", without blanks */
+static size_t device_name(const char *s, char end)
 {
-	struct kmsg_component_list *c;
+	size_t n = 0;
+
+	while (s[n] && s[n] != ' ' && !(s[n] == ':' && s[n + 1] == ' '))
+		n++;
+	if (!n || (end == ':' && (s[n] != ':' || s[n + 1] != ' ')) ||
+	    (end == ' ' && s[n] != ' '))
+		return 0;
+	return n;
+}
+
+/*
+ * Match @x against @text, the message after its component's "comp: ", or
+ * after "driver device: " when @dev is given; device forms when it is not.
+ */
+static void try_format(const struct kmsg_component_list *c, int idx,
+		       const char *text, const char *dev, size_t dev_len,
+		       struct kmsg_matches *out)
+{
+	const struct indexed *x = &c->ix[idx];
+	struct kmsg_values v = { 0 };
+	size_t n;
+	int form = 0;
+
+	if (dev) {
+		if (!kmsg_format_match(x->fmt, text, &v))
+			return;
+	} else if (kmsg_format_match(x->fmt, text, &v)) {
+		form = 0;
+	} else if ((n = device_name(text, ':')) &&
+		   kmsg_format_match(x->fmt, text + n + 2, &v)) {
+		dev = text;
+		dev_len = n;
+		form = 1;
+	} else if ((n = device_name(text, ' ')) &&
+		   kmsg_format_match(x->fmt, text + n + 1, &v)) {
+		dev = text;
+		dev_len = n;
+		form = 2;
+	} else {
+		return;
+	}
+	/* best: the most literal text, then the plain form */
+	add_match(out, x->entry, &v, dev, dev_len, x->literal * 4 + 3 - form, idx);
+}
+
+/* The first key of @word in @c's sorted keys */
+static int first_key(const struct kmsg_component_list *c, const char *word,
+		     size_t len)
+{
+	struct key k = { word, len, -1 };
+	int lo = 0, hi = c->nr_keys;
+
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+
+		if (cmp_key(&c->keys[mid], &k) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static int cmp_match(const void *a, const void *b)
+{
+	const struct kmsg_match *x = a, *y = b;
+
+	if (x->score != y->score)
+		return y->score - x->score;
+	return x->order - y->order;	/* then in the order of the tags */
+}
+
+/* The formats of @c that @text (see try_format()) reads like */
+static void match_component(struct kmsg_component_list *c, const char *text,
+			    const char *dev, size_t dev_len,
+			    struct kmsg_matches *out)
+{
+	const char *w = text, *e;
 	int i;
 
-	for (i = 0; i < db->nr_components; i++)
-		if (!strcmp(db->components[i].name, comp))
-			return &db->components[i];
-	c = xrealloc(db->components, (i + 1) * sizeof(*c));
-	db->components = c;
-	c[i].name = xstrndup(comp, strlen(comp));
-	c[i].nr = kmsg_db_all(db, comp, &c[i].entries);
-	db->nr_components++;
-	return &c[i];
+	c->stamp++;
+	for (; *w; w = e) {
+		for (e = w; is_word(*e); e++)
+			;
+		if (e == w) {
+			e++;
+			continue;
+		}
+		for (i = first_key(c, w, e - w); i < c->nr_keys &&
+		     c->keys[i].len == (size_t)(e - w) &&
+		     !memcmp(c->keys[i].word, w, e - w); i++) {
+			struct indexed *x = &c->ix[c->keys[i].idx];
+
+			if (x->tried != c->stamp) {
+				x->tried = c->stamp;
+				try_format(c, c->keys[i].idx, text, dev, dev_len, out);
+			}
+		}
+	}
+	for (i = 0; i < c->nr_rest; i++)
+		try_format(c, c->rest[i], text, dev, dev_len, out);
+	qsort(out->m, out->nr, sizeof(*out->m), cmp_match);
+}
+
+/* "comp.id: text": the entry of the tag, with the values if they match */
+static void match_tag(struct kmsg_db *db, const char *tag,
+		      const char *text, struct kmsg_matches *out)
+{
+	const struct kmsg_entry *e = kmsg_db_lookup(db, tag);
+	struct kmsg_values v = { 0 };
+	const char *dev = NULL;
+	char *fmt;
+	size_t n = 0;
+
+	if (!e)
+		return;
+	fmt = xstrndup(e->text, strcspn(e->text, "\n"));
+	if (!kmsg_format_match(fmt, text, &v) &&
+	    (n = device_name(text, ':')) &&
+	    kmsg_format_match(fmt, text + n + 2, &v))
+		dev = text;
+	free(fmt);
+	add_match(out, e, &v, dev, n, 0, 0);
+}
+
+/**
+ * kmsg_component_known() - does the catalog have entries of a component?
+ * @db: the database
+ * @comp: the component's name
+ *
+ * Return: true if it has.
+ */
+bool kmsg_component_known(struct kmsg_db *db, const char *comp)
+{
+	return component(db, comp)->nr > 0;
 }
 
 /**
  * kmsg_identify() - the catalog entries a kernel message was printed from
  * @db: the database
  * @msg: the message, without the prefixes of its log (see logline.c)
- * @out: filled in; kmsg_matches_free() frees it
+ * @out: filled in, best first; kmsg_matches_free() frees it
  *
- * A message "comp.id: text" names its entry; a message "comp: text" (a
- * kernel built with CONFIG_KMSG_IDS=n) is matched against the formats of
- * the component's entries.  For a device message, "comp.id: device: text",
- * the text after the device's name is matched.
+ * See the forms at the top of this file.  A tagged message is explained
+ * by its tag whether or not its text matches the entry's format (the
+ * values are then missing).  out->component is the message's component
+ * (or driver) when it has one.
  *
  * Return: the number of entries found.
  */
 int kmsg_identify(struct kmsg_db *db, const char *msg, struct kmsg_matches *out)
 {
-	const char *colon, *text;
+	const char *colon = strstr(msg, ": "), *sp, *dot;
 	struct kmsg_component_list *c;
-	struct kmsg_values v = { 0 };
 	unsigned int id;
 	size_t len;
-	int i;
 
 	memset(out, 0, sizeof(*out));
-	colon = strstr(msg, ": ");
-	if (!colon || colon - msg > 38)
+	if (!colon || colon - msg > KMSG_COMPONENT_MAX + 1 + 64)
 		return 0;
 	len = colon - msg;
-	text = colon + 2;
-	if (memchr(msg, '.', len)) {
-		const struct kmsg_entry *e;
-		char tag[40];
-
-		if (!kmsg_tag_valid(msg, len, &id))
+	sp = memchr(msg, ' ', len);
+	dot = memchr(msg, '.', len);
+	if (sp) {	/* "driver device: text" */
+		if (!kmsg_component_valid(msg, sp - msg) || sp + 1 == colon ||
+		    memchr(sp + 1, ' ', colon - sp - 1))
 			return 0;
-		memcpy(tag, msg, len);
-		tag[len] = '\0';
-		e = kmsg_db_lookup(db, tag);
-		if (!e)
-			return 0;
-		if (!kmsg_format_match(e->text, text, &v))
-			match_device_text(e->text, text, &v);
-		add_match(out, e, &v);
+		memcpy(out->component, msg, sp - msg);
+		c = component(db, out->component);
+		match_component(c, colon + 2, sp + 1, colon - sp - 1, out);
 		return out->nr;
 	}
-	if (!kmsg_component_valid(msg, len))
+	if (!kmsg_component_valid(msg, dot ? (size_t)(dot - msg) : len))
 		return 0;
-	memcpy(out->component, msg, len);
+	memcpy(out->component, msg, dot ? (size_t)(dot - msg) : len);
+	if (dot) {
+		char tag[KMSG_COMPONENT_MAX + 16];
+
+		if (len < sizeof(tag) && kmsg_tag_valid(msg, len, &id)) {
+			memcpy(tag, msg, len);
+			tag[len] = '\0';
+			match_tag(db, tag, colon + 2, out);
+		}
+		return out->nr;
+	}
 	c = component(db, out->component);
-	out->known_component = c->nr > 0;
-	for (i = 0; i < c->nr && !out->nr; i++)
-		if (kmsg_format_match(c->entries[i]->text, text, &v) ||
-		    match_device_text(c->entries[i]->text, text, &v))
-			add_match(out, c->entries[i], &v);
+	match_component(c, colon + 2, NULL, 0, out);
 	return out->nr;
 }
 

@@ -77,6 +77,16 @@ static void print_indented(const char *s, const char *indent)
 	}
 }
 
+/* A format on one line: an embedded line break as C writes it, "\n" */
+static void print_text(const char *s)
+{
+	const char *nl;
+
+	for (; (nl = strchr(s, '\n')); s = nl + 1)
+		printf("%.*s\\n", (int)(nl - s), s);
+	fputs(s, stdout);
+}
+
 /* The "@N: what" lines, with "= value" from a matched log line. */
 static void print_params(const struct kmsg_entry *e, const struct kmsg_values *v,
 			 const char *indent)
@@ -105,8 +115,9 @@ static bool has_man_page(const struct kmsg_entry *e)
 static void explain_text(const struct kmsg_entry *e, const struct kmsg_values *v,
 			 const char *device)
 {
-	printf("%s: %s\n", e->tag, e->text);
-	printf("Severity: %s\n", e->severity);
+	printf("%s: ", e->tag);
+	print_text(e->text);
+	printf("\nSeverity: %s\n", e->severity);
 	if (device)
 		printf("Device: %s\n", device);
 	if (*e->parameters) {
@@ -299,8 +310,10 @@ static void annotate_full(const struct kmsg_match *m, const char *loc)
 {
 	const struct kmsg_entry *e = m->entry;
 
-	printf("-- %s%s%s (%s): %s\n", loc ? loc : "", loc ? ": " : "",
-	       e->tag, e->severity, e->text);
+	printf("-- %s%s%s (%s): ", loc ? loc : "", loc ? ": " : "",
+	       e->tag, e->severity);
+	print_text(e->text);
+	putchar('\n');
 	if (m->device)
 		printf("-- Device: %s\n", m->device);
 	if (*e->parameters)
@@ -411,8 +424,9 @@ static int cmd_list(struct kmsg_db *db, const char *component)
 			json_string(stdout, all[i]->source, -1);
 			fputs("}\n", stdout);
 		} else {
-			printf("%s %s %s\n", all[i]->tag, all[i]->severity,
-			       all[i]->text);
+			printf("%s %s ", all[i]->tag, all[i]->severity);
+			print_text(all[i]->text);
+			putchar('\n');
 		}
 	}
 	free(all);

@@ -36,12 +36,8 @@ struct kmsg_table {
 	unsigned int size, used;
 };
 
-/* The entries of one component, for matching lines without an id. */
-struct kmsg_component_list {
-	char *name;
-	const struct kmsg_entry **entries;
-	int nr;
-};
+/* The entries of one component, indexed for matching (identify.c) */
+struct kmsg_component_list;
 
 struct kmsg_db {
 	const char *sysfs;
@@ -50,7 +46,7 @@ struct kmsg_db {
 	struct kmsg_table from_catalog;	/* filled on first need */
 	bool catalog_loaded;
 	bool io_error;
-	struct kmsg_component_list *components;	/* cache of kmsg_db_all() */
+	struct kmsg_component_list **components;	/* see identify.c */
 	int nr_components;
 };
 
@@ -68,17 +64,19 @@ struct kmsg_match {
 	const struct kmsg_entry *entry;
 	struct kmsg_values v;
 	char *device;		/* the device the message names, or NULL */
+	int score, order;	/* how good a match, and in which order */
 };
 
 struct kmsg_matches {
 	struct kmsg_match m[KMSG_MAX_MATCHES];
 	int nr;
 	char component[KMSG_COMPONENT_MAX + 1];	/* the message's, or "" */
-	bool known_component;	/* the catalog has entries of it */
 };
 
 int kmsg_identify(struct kmsg_db *db, const char *msg, struct kmsg_matches *out);
 void kmsg_matches_free(struct kmsg_matches *out);
+bool kmsg_component_known(struct kmsg_db *db, const char *comp);
+void kmsg_components_free(struct kmsg_db *db);
 
 /* util.c: allocation that exits on failure, the table of entries by tag */
 void *xcalloc(size_t n, size_t size);
