@@ -447,6 +447,73 @@ check "20000 lines against 20000 formats of a component in under 10 s (exit $rc)
 check "and each line found its own format" \
 	grep -q '^-- big.12345 (Notice): sensor reading frobnicator12345 was %d' "$out/big-comp.ann"
 
+# --- hashed ids (SUSE's and Ubuntu's s390 kernels) ----------------------------
+# kmsg_lookup2() of scripts/kmsg-format.h: each line of standard input,
+# its newline included, hashed; the low 24 bits as "%06x"
+cat > "$out/lookup2.c" <<'EOF2'
+#include <stdlib.h>
+#include "kmsg-format.h"
+int main(void)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+
+	while ((n = getline(&line, &cap, stdin)) > 0)
+		printf("%06x\n", kmsg_lookup2(line, n, 0) & 0xffffff);
+	free(line);
+	return 0;
+}
+EOF2
+gcc -Wall -Wextra -Werror -I"$top/scripts" -o "$out/lookup2" "$out/lookup2.c" 2>"$out/lookup2.err"
+check "kmsg_lookup2() of \"The hardware system does not support hypfs\\n\" is 7f5705" \
+	[ "$(echo 'The hardware system does not support hypfs' | "$out/lookup2")" = 7f5705 ]
+check "kmsg_lookup2() of \"Initialization of hypfs failed with rc=%i\\n\" is 7a79f0" \
+	[ "$(echo 'Initialization of hypfs failed with rc=%i' | "$out/lookup2")" = 7a79f0 ]
+# the lengths around the 12-byte blocks, against lookup2 written again here
+printf '%s\n' '' a abcdefghij abcdefghijk abcdefghijklmnopqrstuvw abcdefghijklmnopqrstuvwx \
+	'%s: Setting the DASD online with discipline %s failed with rc=%i' > "$out/lookup2.in"
+"$out/lookup2" < "$out/lookup2.in" > "$out/lookup2.out"
+check "kmsg_lookup2() agrees with lookup2 in Python for keys of 1 to 65 bytes" python3 -c '
+import sys
+M = 0xffffffff
+def mix(a, b, c):
+    for s1, s2, s3 in ((13, 8, 13), (12, 16, 5), (3, 10, 15)):
+        a = ((a - b - c) & M) ^ (c >> s1)
+        b = ((b - c - a) & M) ^ ((a << s2) & M)
+        c = ((c - a - b) & M) ^ (b >> s3)
+    return a, b, c
+def lookup2(k):
+    a = b = 0x9e3779b9; c = 0; i = 0
+    while len(k) - i >= 12:
+        w = [int.from_bytes(k[i + 4 * j:i + 4 * j + 4], "little") for j in range(3)]
+        a, b, c = mix((a + w[0]) & M, (b + w[1]) & M, (c + w[2]) & M)
+        i += 12
+    c = (c + len(k)) & M
+    for j, x in enumerate(k[i:]):
+        if j < 4: a = (a + (x << 8 * j)) & M
+        elif j < 8: b = (b + (x << 8 * (j - 4))) & M
+        else: c = (c + (x << 8 * (j - 7))) & M
+    return mix(a, b, c)[2]
+want = ["%06x" % (lookup2(l) & 0xffffff) for l in open(sys.argv[1], "rb").read().splitlines(True)]
+got = open(sys.argv[2]).read().split()
+assert got == want, (got, want)' "$out/lookup2.in" "$out/lookup2.out"
+ks explain hypfs.7f5705 > "$out/h1"
+rc=$?
+check "explain hypfs.7f5705 (exit $rc): the entry whose format hashes to it" \
+	exits $rc 0 grep -qx 'hypfs.1: The hardware system does not support hypfs' "$out/h1"
+ks --json annotate "$fx/logs/hashed.txt" > "$out/h2"
+rc=$?
+check "annotate of hashed-id lines (exit $rc): entry, values, and a device message by '%s: ' + format" \
+	exits $rc 0 python3 -c '
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+assert [r.get("tag") for r in rows] == ["hypfs.1", "hypfs.5", "dasd.14", None], rows
+assert rows[1]["parameters"][0]["value"] == "-12", rows[1]
+assert rows[2]["device"] == "0.0.0122" and [p["value"] for p in rows[2]["parameters"]] == ["ECKD", "-12"], rows[2]' "$out/h2"
+ks explain hypfs.123abc >/dev/null 2>&1
+check "an unknown hashed id exits 1" [ $? -eq 1 ]
+
 # --- the formats kmsg shares with kmsg-gen (scripts/kmsg-format.h) ------------
 gen=$out/kmsg-gen
 gcc -O2 -o "$gen" -I"$top/scripts" "$top"/scripts/kmsg-{gen,util,parse,records,check,catalog}.c \
@@ -515,6 +582,8 @@ vg_check "valgrind: annotate of a directory with gzip, xz and zstd logs is clean
 cd "$top" || exit 1
 vg_check "valgrind: annotate of an unpatched kernel's log is clean" 0 vg6 \
 	"$out/kmsg" --sysfs /nonexistent --catalog "$s390c" annotate "$fx/logs/unpatched.txt"
+vg_check "valgrind: annotate of hashed-id lines is clean" 0 vg7 \
+	"$out/kmsg" --sysfs /nonexistent --catalog "$s390c" annotate "$fx/logs/hashed.txt"
 vg_check "valgrind: --json annotate of the json, junk and cut-short logs is clean" 2 vg5 \
 	"$out/kmsg" --sysfs "$sys" --catalog "$fx/catalog" --json annotate "$lg/journal.json" "$out/junk2.log" "$out/cut.gzip" "$out/cut.xz" "$out/cut.zstd"
 

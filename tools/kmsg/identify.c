@@ -4,7 +4,10 @@
  *
  *   comp.id: text             by its tag (CONFIG_KMSG_IDS=y)
  *   comp.7f5705: text         by the hashed id SUSE's and Ubuntu's kernels
- *                             print (kmsg_lookup2() of the format)
+ *                             print (kmsg_lookup2() of the format; the
+ *                             catalog does not say which messages are a
+ *                             device's, so each format is known by both
+ *                             hashes, of "fmt\n" and of "%s: fmt\n")
  *   comp: text                by its text among the formats of comp
  *   driver device: text       dev_err() and friends: comp is the driver
  *   comp: device: text        kmsg_dev_*() without ids
@@ -38,6 +41,13 @@ struct key {
 	int idx;
 };
 
+/* A hashed id of a format */
+struct hashed {
+	uint32_t id;		/* low 24 bits of kmsg_lookup2() */
+	bool device;		/* of "%s: " and the format */
+	int idx;
+};
+
 struct kmsg_component_list {
 	char *name;
 	const struct kmsg_entry **entries;	/* from kmsg_db_all() */
@@ -47,6 +57,7 @@ struct kmsg_component_list {
 	int nr_keys;
 	int *rest;		/* formats without a literal word */
 	int nr_rest;
+	struct hashed *hashes;	/* sorted by id */
 	unsigned long stamp;	/* messages matched against it */
 };
 
@@ -125,6 +136,29 @@ static int cmp_key(const void *a, const void *b)
 	return x->idx - y->idx;
 }
 
+static int cmp_hashed(const void *a, const void *b)
+{
+	const struct hashed *x = a, *y = b;
+
+	if (x->id != y->id)
+		return x->id < y->id ? -1 : 1;
+	return x->idx != y->idx ? x->idx - y->idx : x->device - y->device;
+}
+
+/* The two hashed ids a format may have been printed with */
+static void hash_format(struct hashed *h, const char *text, int idx)
+{
+	size_t n = strlen(text);
+	char *s = xcalloc(n + 6, 1);
+
+	memcpy(s, "%s: ", 4);
+	memcpy(s + 4, text, n);
+	s[n + 4] = '\n';
+	h[0] = (struct hashed){ kmsg_lookup2(s + 4, n + 1, 0) & 0xffffff, false, idx };
+	h[1] = (struct hashed){ kmsg_lookup2(s, n + 5, 0) & 0xffffff, true, idx };
+	free(s);
+}
+
 static void index_component(struct kmsg_component_list *c)
 {
 	int i;
@@ -132,6 +166,7 @@ static void index_component(struct kmsg_component_list *c)
 	c->ix = xcalloc(c->nr, sizeof(*c->ix));
 	c->keys = xcalloc(c->nr, sizeof(*c->keys));
 	c->rest = xcalloc(c->nr, sizeof(*c->rest));
+	c->hashes = xcalloc(2 * c->nr, sizeof(*c->hashes));
 	for (i = 0; i < c->nr; i++) {
 		const char *text = c->entries[i]->text;
 		struct indexed *x = &c->ix[i];
@@ -140,6 +175,7 @@ static void index_component(struct kmsg_component_list *c)
 		x->entry = c->entries[i];
 		x->fmt = xstrndup(text, strcspn(text, "\n"));
 		x->literal = literal_length(x->fmt);
+		hash_format(&c->hashes[2 * i], text, i);
 		if (key_word(x->fmt, &k)) {
 			k.idx = i;
 			c->keys[c->nr_keys++] = k;
@@ -148,6 +184,7 @@ static void index_component(struct kmsg_component_list *c)
 		}
 	}
 	qsort(c->keys, c->nr_keys, sizeof(*c->keys), cmp_key);
+	qsort(c->hashes, 2 * c->nr, sizeof(*c->hashes), cmp_hashed);
 }
 
 /* The entries of a component, listed and indexed once per run. */
@@ -181,6 +218,7 @@ void kmsg_components_free(struct kmsg_db *db)
 		free(c->ix);
 		free(c->keys);
 		free(c->rest);
+		free(c->hashes);
 		free(c->name);
 		free(c->entries);
 		free(c);
@@ -330,12 +368,96 @@ static void match_tag(struct kmsg_db *db, const char *tag,
 	if (!e)
 		return;
 	fmt = xstrndup(e->text, strcspn(e->text, "\n"));
-	if (!kmsg_format_match(fmt, text, &v) &&
+	if (text && !kmsg_format_match(fmt, text, &v) &&
 	    (n = device_name(text, ':')) &&
 	    kmsg_format_match(fmt, text + n + 2, &v))
 		dev = text;
 	free(fmt);
 	add_match(out, e, &v, dev, n, 0, 0);
+}
+
+/* Six hex digits: a hashed id */
+static bool hashed_id(const char *s, size_t len, uint32_t *id)
+{
+	size_t i;
+
+	*id = 0;
+	if (len != 6)
+		return false;
+	for (i = 0; i < 6; i++) {
+		char c = s[i] | 0x20;
+
+		if (!kmsg_is_digit(s[i]) && (c < 'a' || c > 'f'))
+			return false;
+		*id = *id << 4 | (kmsg_is_digit(s[i]) ? s[i] - '0' : c - 'a' + 10);
+	}
+	return true;
+}
+
+/*
+ * "comp.7f5705: text": the entries of @comp whose format hashes to @id,
+ * with the values of @text (NULL: none) when it matches.
+ */
+static void match_hashed(struct kmsg_db *db, const char *comp, uint32_t id,
+			 const char *text, struct kmsg_matches *out)
+{
+	struct kmsg_component_list *c = component(db, comp);
+	int lo = 0, hi = 2 * c->nr;
+
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+
+		if (c->hashes[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < 2 * c->nr && c->hashes[lo].id == id; lo++) {
+		const struct hashed *h = &c->hashes[lo];
+		struct kmsg_values v = { 0 };
+		const char *t = text;
+		size_t n = 0;
+
+		if (t && h->device && (n = device_name(t, ':')))
+			t += n + 2;
+		if (t)
+			kmsg_format_match(c->ix[h->idx].fmt, t, &v);
+		add_match(out, c->ix[h->idx].entry, &v, n ? text : NULL, n,
+			  !h->device, h->idx);
+	}
+	qsort(out->m, out->nr, sizeof(*out->m), cmp_match);
+}
+
+/**
+ * kmsg_identify_id() - the entries of "comp.id" or "comp.7f5705"
+ * @db: the database
+ * @id: the tag or hashed id
+ * @len: its length
+ * @text: the message's text after it and ": ", or NULL
+ * @out: filled in, best first; kmsg_matches_free() frees it
+ *
+ * Return: the number of entries found.
+ */
+int kmsg_identify_id(struct kmsg_db *db, const char *id, size_t len,
+		     const char *text, struct kmsg_matches *out)
+{
+	const char *dot = memchr(id, '.', len);
+	char tag[KMSG_COMPONENT_MAX + 16];
+	unsigned int n;
+	uint32_t h;
+
+	memset(out, 0, sizeof(*out));
+	if (!dot || !kmsg_component_valid(id, dot - id))
+		return 0;
+	memcpy(out->component, id, dot - id);
+	if (len < sizeof(tag) && kmsg_tag_valid(id, len, &n)) {
+		memcpy(tag, id, len);
+		tag[len] = '\0';
+		match_tag(db, tag, text, out);
+	} else if (hashed_id(dot + 1, len - (dot + 1 - id), &h)) {
+		match_hashed(db, out->component, h, text, out);
+	}
+	return out->nr;
 }
 
 /**
@@ -367,7 +489,6 @@ int kmsg_identify(struct kmsg_db *db, const char *msg, struct kmsg_matches *out)
 {
 	const char *colon = strstr(msg, ": "), *sp, *dot;
 	struct kmsg_component_list *c;
-	unsigned int id;
 	size_t len;
 
 	memset(out, 0, sizeof(*out));
@@ -387,17 +508,9 @@ int kmsg_identify(struct kmsg_db *db, const char *msg, struct kmsg_matches *out)
 	}
 	if (!kmsg_component_valid(msg, dot ? (size_t)(dot - msg) : len))
 		return 0;
-	memcpy(out->component, msg, dot ? (size_t)(dot - msg) : len);
-	if (dot) {
-		char tag[KMSG_COMPONENT_MAX + 16];
-
-		if (len < sizeof(tag) && kmsg_tag_valid(msg, len, &id)) {
-			memcpy(tag, msg, len);
-			tag[len] = '\0';
-			match_tag(db, tag, colon + 2, out);
-		}
-		return out->nr;
-	}
+	if (dot)
+		return kmsg_identify_id(db, msg, len, colon + 2, out);
+	memcpy(out->component, msg, len);
 	c = component(db, out->component);
 	match_component(c, colon + 2, NULL, 0, out);
 	return out->nr;

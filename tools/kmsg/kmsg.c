@@ -204,10 +204,10 @@ static void matches_json(const struct kmsg_matches *ms, const struct where *w)
 	int i;
 
 	putchar('{');
-	if (ms->nr) {
+	if (ms->nr)
 		entry_json(ms->m[0].entry, &ms->m[0].v, ms->m[0].device);
+	if (ms->nr && w)
 		putchar(',');
-	}
 	if (w)
 		where_json(w);
 	if (ms->nr > 1) {
@@ -240,40 +240,52 @@ static int explain_tag(struct kmsg_db *db, const char *tag)
 	return 0;
 }
 
+/* Each entry found, for explain; with the line given, if any */
+static int explain_matches(struct kmsg_matches *ms, const char *line)
+{
+	int i;
+
+	for (i = 0; i < ms->nr; i++) {
+		if (json) {
+			struct kmsg_matches one = { .nr = 1, .m[0] = ms->m[i] };
+			struct where w = { .line = line, .len = line ? strlen(line) : 0 };
+
+			matches_json(&one, line ? &w : NULL);
+		} else {
+			if (i)
+				putchar('\n');
+			explain_text(ms->m[i].entry, &ms->m[i].v, ms->m[i].device);
+		}
+	}
+	i = ms->nr;
+	kmsg_matches_free(ms);
+	return i ? 0 : 1;
+}
+
 static int explain_line(struct kmsg_db *db, const char *line)
 {
 	struct kmsg_matches ms = { 0 };
 	struct kmsg_logline l;
-	int i;
+	int ret;
 
 	kmsg_logline_parse(&l, line);
 	if (l.msg)
 		kmsg_identify(db, l.msg, &ms);
-	for (i = 0; i < ms.nr; i++) {
-		if (json) {
-			struct kmsg_matches one = { .nr = 1, .m[0] = ms.m[i] };
-			struct where w = { .line = line, .len = strlen(line) };
-
-			matches_json(&one, &w);
-		} else {
-			if (i)
-				putchar('\n');
-			explain_text(ms.m[i].entry, &ms.m[i].v, ms.m[i].device);
-		}
-	}
-	i = ms.nr;
-	kmsg_matches_free(&ms);
+	ret = explain_matches(&ms, line);
 	kmsg_logline_free(&l);
-	return i ? 0 : 1;
+	return ret;
 }
 
 static int cmd_explain(struct kmsg_db *db, const char *arg)
 {
+	struct kmsg_matches ms;
 	unsigned int id;
 	int ret;
 
 	if (kmsg_tag_valid(arg, strlen(arg), &id))
 		ret = explain_tag(db, arg);
+	else if (!strpbrk(arg, " :") && kmsg_identify_id(db, arg, strlen(arg), NULL, &ms))
+		ret = explain_matches(&ms, NULL);	/* "hypfs.7f5705" */
 	else
 		ret = explain_line(db, arg);
 	if (ret)

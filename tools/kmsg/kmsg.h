@@ -74,6 +74,8 @@ struct kmsg_matches {
 };
 
 int kmsg_identify(struct kmsg_db *db, const char *msg, struct kmsg_matches *out);
+int kmsg_identify_id(struct kmsg_db *db, const char *id, size_t len,
+		     const char *text, struct kmsg_matches *out);
 void kmsg_matches_free(struct kmsg_matches *out);
 bool kmsg_component_known(struct kmsg_db *db, const char *comp);
 void kmsg_components_free(struct kmsg_db *db);
