@@ -514,6 +514,26 @@ assert rows[2]["device"] == "0.0.0122" and [p["value"] for p in rows[2]["paramet
 ks explain hypfs.123abc >/dev/null 2>&1
 check "an unknown hashed id exits 1" [ $? -eq 1 ]
 
+# --- report ------------------------------------------------------------------
+(cd "$out/tree" && k report sosreport supportconfig) > "$out/report-tree"
+rc=$?
+check "report DIR... (exit $rc): each message with severity, count, first and last time; the golden output" \
+	exits $rc 0 diff -u "$fx/report-tree.golden" "$out/report-tree"
+(cd "$out/tree" && k --json report sosreport supportconfig) > "$out/report-tree.json"
+rc=$?
+check "report --json (exit $rc): the entries' objects with count, first and last" \
+	exits $rc 0 json_same "$fx/report-tree.json" "$out/report-tree.json"
+ks report "$fx/logs/unpatched.txt" "$fx/logs/hashed.txt" > "$out/report-s390"
+rc=$?
+check "report (exit $rc): most severe first, then by count; the s390 components' lines without entry by component" \
+	exits $rc 0 diff -u "$fx/report-s390.golden" "$out/report-s390"
+ks report "$fx/logs/dmesg.txt" > "$out/report-none"
+rc=$?
+check "report of a log without cataloged messages exits 1, printing nothing (exit $rc)" \
+	exits $rc 1 [ ! -s "$out/report-none" ]
+ks report "$out/nonexistent" >/dev/null 2>&1
+check "report of a missing file exits 2" [ $? -eq 2 ]
+
 # --- the formats kmsg shares with kmsg-gen (scripts/kmsg-format.h) ------------
 gen=$out/kmsg-gen
 gcc -O2 -o "$gen" -I"$top/scripts" "$top"/scripts/kmsg-{gen,util,parse,records,check,catalog}.c \
@@ -584,6 +604,8 @@ vg_check "valgrind: annotate of an unpatched kernel's log is clean" 0 vg6 \
 	"$out/kmsg" --sysfs /nonexistent --catalog "$s390c" annotate "$fx/logs/unpatched.txt"
 vg_check "valgrind: annotate of hashed-id lines is clean" 0 vg7 \
 	"$out/kmsg" --sysfs /nonexistent --catalog "$s390c" annotate "$fx/logs/hashed.txt"
+vg_check "valgrind: report --json of the unpatched and hashed logs is clean" 0 vg8 \
+	"$out/kmsg" --sysfs /nonexistent --catalog "$s390c" --json report "$fx/logs/unpatched.txt" "$fx/logs/hashed.txt"
 vg_check "valgrind: --json annotate of the json, junk and cut-short logs is clean" 2 vg5 \
 	"$out/kmsg" --sysfs "$sys" --catalog "$fx/catalog" --json annotate "$lg/journal.json" "$out/junk2.log" "$out/cut.gzip" "$out/cut.xz" "$out/cut.zstd"
 

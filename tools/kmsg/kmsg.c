@@ -4,6 +4,7 @@
  *
  *   kmsg [--json] explain TAG|LINE
  *   kmsg [--json] [--repeat] annotate [FILE|DIR...]
+ *   kmsg [--json] report [FILE|DIR...]
  *   kmsg [--json] list [COMPONENT]
  *
  * Entries come from /sys/kernel/kmsg first, then from the catalog file
@@ -17,6 +18,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +35,7 @@ static bool json, repeat;
 static const char usage[] =
 	"usage: kmsg [OPTIONS] explain TAG|LINE\n"
 	"       kmsg [OPTIONS] annotate [FILE|DIR...]\n"
+	"       kmsg [OPTIONS] report [FILE|DIR...]\n"
 	"       kmsg [OPTIONS] list [COMPONENT]\n";
 
 /* The usage message, then exit status 2 */
@@ -416,6 +419,179 @@ static int cmd_annotate(struct kmsg_db *db, char **paths, int n)
 	return ok ? 0 : 2;
 }
 
+/* report */
+
+struct seen {
+	const struct kmsg_entry *e;
+	unsigned long count;
+	char *first, *last;	/* the time stamps as written, or NULL */
+};
+
+struct report {
+	struct kmsg_log_visitor v;	/* first: the visitor is the state */
+	struct kmsg_db *db;
+	struct kmsg_map seen;		/* tag: struct seen */
+	struct kmsg_map uncataloged;	/* component: count, as a pointer */
+};
+
+static void seen_free(void *p)
+{
+	struct seen *s = p;
+
+	free(s->first);
+	free(s->last);
+	free(s);
+}
+
+static void report_line(struct kmsg_log_visitor *v, const char *name,
+			unsigned long lineno, const char *line, size_t len)
+{
+	struct report *r = (struct report *)v;
+	struct kmsg_matches ms = { 0 };
+	struct kmsg_logline l;
+	struct seen *s;
+
+	(void)name, (void)lineno, (void)len;
+	kmsg_logline_parse(&l, line);
+	if (l.msg)
+		kmsg_identify(r->db, l.msg, &ms);
+	if (ms.nr) {
+		void **slot = kmsg_map_slot(&r->seen, ms.m[0].entry->tag);
+
+		s = *slot;
+		if (!s) {
+			s = *slot = xcalloc(1, sizeof(*s));
+			s->e = ms.m[0].entry;
+			s->first = l.time ? xstrndup(l.time, strlen(l.time)) : NULL;
+		}
+		s->count++;
+		free(s->last);
+		s->last = l.time ? xstrndup(l.time, strlen(l.time)) : NULL;
+	} else if (ms.component[0] && kmsg_component_known(r->db, ms.component)) {
+		void **slot = kmsg_map_slot(&r->uncataloged, ms.component);
+
+		*slot = (void *)((uintptr_t)*slot + 1);
+	}
+	kmsg_matches_free(&ms);
+	kmsg_logline_free(&l);
+}
+
+static int severity_rank(const char *s)
+{
+	static const char *const order[] = {
+		"Emerg", "Alert", "Critical", "Error", "Warning", "Notice",
+		"Informational",
+	};
+	int i;
+
+	for (i = 0; i < 7 && strcmp(s, order[i]); i++)
+		;
+	return i;
+}
+
+static int cmp_seen(const void *a, const void *b)
+{
+	const struct seen *x = *(const struct seen * const *)a;
+	const struct seen *y = *(const struct seen * const *)b;
+	int c = severity_rank(x->e->severity) - severity_rank(y->e->severity);
+
+	if (c)
+		return c;
+	if (x->count != y->count)
+		return x->count > y->count ? -1 : 1;
+	return strcmp(x->e->tag, y->e->tag);
+}
+
+static int cmp_count(const void *a, const void *b)
+{
+	const struct kmsg_map_slot *x = *(const struct kmsg_map_slot * const *)a;
+	const struct kmsg_map_slot *y = *(const struct kmsg_map_slot * const *)b;
+
+	if (x->val != y->val)
+		return (uintptr_t)x->val > (uintptr_t)y->val ? -1 : 1;
+	return strcmp(x->key, y->key);
+}
+
+/* The values of @m, sorted with @cmp (the keys' slots if @slots) */
+static void **sorted(struct kmsg_map *m, bool slots,
+		     int (*cmp)(const void *, const void *))
+{
+	void **v = xcalloc(m->used, sizeof(*v));
+	size_t i, n = 0;
+
+	for (i = 0; i < m->size; i++)
+		if (m->slots[i].key)
+			v[n++] = slots ? (void *)&m->slots[i] : m->slots[i].val;
+	qsort(v, n, sizeof(*v), cmp);
+	return v;
+}
+
+static void json_or_null(const char *s)
+{
+	if (s)
+		json_string(stdout, s, -1);
+	else
+		fputs("null", stdout);
+}
+
+static void report_entry(const struct seen *s)
+{
+	if (json) {
+		putchar('{');
+		entry_json(s->e, NULL, NULL);
+		printf(",\"count\":%lu,\"first\":", s->count);
+		json_or_null(s->first);
+		fputs(",\"last\":", stdout);
+		json_or_null(s->last);
+		fputs("}\n", stdout);
+		return;
+	}
+	printf("%s %s, %lu time%s: ", s->e->tag, s->e->severity, s->count,
+	       s->count == 1 ? "" : "s");
+	print_text(s->e->text);
+	printf("\n  first: %s\n  last:  %s\n", s->first ? s->first : "-",
+	       s->last ? s->last : "-");
+}
+
+static void report_print(struct report *r)
+{
+	struct seen **seen = (struct seen **)sorted(&r->seen, false, cmp_seen);
+	struct kmsg_map_slot **un;
+	size_t i;
+
+	for (i = 0; i < r->seen.used; i++)
+		report_entry(seen[i]);
+	free(seen);
+	un = (struct kmsg_map_slot **)sorted(&r->uncataloged, true, cmp_count);
+	if (r->uncataloged.used && !json)
+		printf("%sLines of s390 components without a catalog entry:\n",
+		       r->seen.used ? "\n" : "");
+	for (i = 0; i < r->uncataloged.used; i++) {
+		unsigned long n = (uintptr_t)un[i]->val;
+
+		if (json) {
+			fputs("{\"component\":", stdout);
+			json_string(stdout, un[i]->key, -1);
+			printf(",\"uncataloged\":%lu}\n", n);
+		} else {
+			printf("  %s: %lu line%s\n", un[i]->key, n, n == 1 ? "" : "s");
+		}
+	}
+	free(un);
+}
+
+static int cmd_report(struct kmsg_db *db, char **paths, int n)
+{
+	struct report r = { .v = { .line = report_line }, .db = db };
+	bool ok = kmsg_logs_read(&r.v, paths, n);
+	int ret = r.seen.used || r.uncataloged.used ? 0 : 1;
+
+	report_print(&r);
+	kmsg_map_free(&r.seen, seen_free);
+	kmsg_map_free(&r.uncataloged, NULL);
+	return ok ? ret : 2;
+}
+
 /* list */
 
 static int cmd_list(struct kmsg_db *db, const char *component)
@@ -513,6 +689,8 @@ int main(int argc, char **argv)
 		ret = cmd_explain(&db, argv[i]);
 	else if (!strcmp(cmd, "annotate"))
 		ret = cmd_annotate(&db, argv + i, argc - i);
+	else if (!strcmp(cmd, "report"))
+		ret = cmd_report(&db, argv + i, argc - i);
 	else if (!strcmp(cmd, "list") && argc - i <= 1)
 		ret = cmd_list(&db, argc - i ? argv[i] : NULL);
 	else
