@@ -28,7 +28,6 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -388,8 +387,9 @@ static inline void kmsg_index_unescape(char *d, const char *s, size_t len)
 	*d = '\0';
 }
 
-/* lookup2's mixing of three 32-bit values */
-static inline void kmsg_lookup2_mix(uint32_t *a, uint32_t *b, uint32_t *c)
+/* lookup2's mixing of three 32-bit values (unsigned int on every Linux) */
+static inline void kmsg_lookup2_mix(unsigned int *a, unsigned int *b,
+				    unsigned int *c)
 {
 	*a -= *b; *a -= *c; *a ^= *c >> 13;
 	*b -= *c; *b -= *a; *b ^= *a << 8;
@@ -418,17 +418,17 @@ static inline void kmsg_lookup2_mix(uint32_t *a, uint32_t *b, uint32_t *c)
  *
  * Return: the 32-bit hash.
  */
-static inline uint32_t kmsg_lookup2(const void *key, size_t len,
-				    uint32_t initval)
+static inline unsigned int kmsg_lookup2(const void *key, size_t len,
+					unsigned int initval)
 {
 	const unsigned char *k = key;
-	uint32_t a = 0x9e3779b9, b = a, c = initval, w[3];
+	unsigned int a = 0x9e3779b9, b = a, c = initval, w[3];
 	size_t n = len, i;
 
 	for (; n >= 12; n -= 12, k += 12) {
 		for (i = 0; i < 3; i++)
 			w[i] = k[4 * i] | k[4 * i + 1] << 8 |
-			       k[4 * i + 2] << 16 | (uint32_t)k[4 * i + 3] << 24;
+			       k[4 * i + 2] << 16 | (unsigned int)k[4 * i + 3] << 24;
 		a += w[0];
 		b += w[1];
 		c += w[2];
@@ -438,11 +438,11 @@ static inline uint32_t kmsg_lookup2(const void *key, size_t len,
 	/* the last bytes; c's lowest byte is the length's */
 	for (i = 0; i < n; i++) {
 		if (i < 4)
-			a += (uint32_t)k[i] << (8 * i);
+			a += (unsigned int)k[i] << (8 * i);
 		else if (i < 8)
-			b += (uint32_t)k[i] << (8 * (i - 4));
+			b += (unsigned int)k[i] << (8 * (i - 4));
 		else
-			c += (uint32_t)k[i] << (8 * (i - 7));
+			c += (unsigned int)k[i] << (8 * (i - 7));
 	}
 	kmsg_lookup2_mix(&a, &b, &c);
 	return c;

@@ -28,8 +28,8 @@
 /* One format of a component, as matched */
 struct indexed {
 	const struct kmsg_entry *entry;
-	char *fmt;		/* its first line (a message of several lines
-				 * is known by its first) */
+	char *fmt;		/* its first line: a message of several */
+				/* lines is known by its first */
 	int literal;		/* characters of it that are not conversions */
 	unsigned long tried;	/* the message it was last tried on */
 };
@@ -43,7 +43,7 @@ struct key {
 
 /* A hashed id of a format */
 struct hashed {
-	uint32_t id;		/* low 24 bits of kmsg_lookup2() */
+	unsigned int id;		/* low 24 bits of kmsg_lookup2() */
 	bool device;		/* of "%s: " and the format */
 	int idx;
 };
@@ -96,7 +96,8 @@ static bool key_word(const char *fmt, struct key *k)
 			}
 			if (!*p || !kmsg_conversion(p + 1, &c))
 				break;
-			p = lit = c.end;
+			p = c.end;
+			lit = p;
 			after_conv = true;
 			continue;
 		}
@@ -198,7 +199,8 @@ static struct kmsg_component_list *component(struct kmsg_db *db,
 		if (!strcmp(db->components[i]->name, comp))
 			return db->components[i];
 	db->components = xrealloc(db->components, (i + 1) * sizeof(c));
-	c = db->components[i] = xcalloc(1, sizeof(*c));
+	c = xcalloc(1, sizeof(*c));
+	db->components[i] = c;
 	db->nr_components++;
 	c->name = xstrndup(comp, strlen(comp));
 	c->nr = kmsg_db_all(db, comp, &c->entries);
@@ -261,6 +263,17 @@ static size_t device_name(const char *s, char end)
 	return n;
 }
 
+/* The text after a device's name and @end: its name's length if it matches */
+static size_t match_after_device(const char *fmt, const char *text, char end,
+				 struct kmsg_values *v)
+{
+	size_t n = device_name(text, end);
+
+	if (!n || !kmsg_format_match(fmt, text + n + (end == ':' ? 2 : 1), v))
+		return 0;
+	return n;
+}
+
 /*
  * Match @x against @text, the message after its component's "comp: ", or
  * after "driver device: " when @dev is given; device forms when it is not.
@@ -274,23 +287,19 @@ static void try_format(const struct kmsg_component_list *c, int idx,
 	size_t n;
 	int form = 0;
 
-	if (dev) {
-		if (!kmsg_format_match(x->fmt, text, &v))
+	if (!kmsg_format_match(x->fmt, text, &v)) {
+		if (dev)
 			return;
-	} else if (kmsg_format_match(x->fmt, text, &v)) {
-		form = 0;
-	} else if ((n = device_name(text, ':')) &&
-		   kmsg_format_match(x->fmt, text + n + 2, &v)) {
-		dev = text;
-		dev_len = n;
+		n = match_after_device(x->fmt, text, ':', &v);
 		form = 1;
-	} else if ((n = device_name(text, ' ')) &&
-		   kmsg_format_match(x->fmt, text + n + 1, &v)) {
+		if (!n) {
+			n = match_after_device(x->fmt, text, ' ', &v);
+			form = 2;
+		}
+		if (!n)
+			return;
 		dev = text;
 		dev_len = n;
-		form = 2;
-	} else {
-		return;
 	}
 	/* best: the most literal text, then the plain form */
 	add_match(out, x->entry, &v, dev, dev_len, x->literal * 4 + 3 - form, idx);
@@ -368,16 +377,17 @@ static void match_tag(struct kmsg_db *db, const char *tag,
 	if (!e)
 		return;
 	fmt = xstrndup(e->text, strcspn(e->text, "\n"));
-	if (text && !kmsg_format_match(fmt, text, &v) &&
-	    (n = device_name(text, ':')) &&
-	    kmsg_format_match(fmt, text + n + 2, &v))
-		dev = text;
+	if (text && !kmsg_format_match(fmt, text, &v)) {
+		n = match_after_device(fmt, text, ':', &v);
+		if (n)
+			dev = text;
+	}
 	free(fmt);
 	add_match(out, e, &v, dev, n, 0, 0);
 }
 
 /* Six hex digits: a hashed id */
-static bool hashed_id(const char *s, size_t len, uint32_t *id)
+static bool hashed_id(const char *s, size_t len, unsigned int *id)
 {
 	size_t i;
 
@@ -398,7 +408,7 @@ static bool hashed_id(const char *s, size_t len, uint32_t *id)
  * "comp.7f5705: text": the entries of @comp whose format hashes to @id,
  * with the values of @text (NULL: none) when it matches.
  */
-static void match_hashed(struct kmsg_db *db, const char *comp, uint32_t id,
+static void match_hashed(struct kmsg_db *db, const char *comp, unsigned int id,
 			 const char *text, struct kmsg_matches *out)
 {
 	struct kmsg_component_list *c = component(db, comp);
@@ -418,8 +428,11 @@ static void match_hashed(struct kmsg_db *db, const char *comp, uint32_t id,
 		const char *t = text;
 		size_t n = 0;
 
-		if (t && h->device && (n = device_name(t, ':')))
-			t += n + 2;
+		if (t && h->device) {
+			n = device_name(t, ':');
+			if (n)
+				t += n + 2;
+		}
 		if (t)
 			kmsg_format_match(c->ix[h->idx].fmt, t, &v);
 		add_match(out, c->ix[h->idx].entry, &v, n ? text : NULL, n,
@@ -444,7 +457,7 @@ int kmsg_identify_id(struct kmsg_db *db, const char *id, size_t len,
 	const char *dot = memchr(id, '.', len);
 	char tag[KMSG_COMPONENT_MAX + 16];
 	unsigned int n;
-	uint32_t h;
+	unsigned int h;
 
 	memset(out, 0, sizeof(*out));
 	if (!dot || !kmsg_component_valid(id, dot - id))

@@ -97,7 +97,8 @@ static size_t gzip_read(struct kmsg_input *in)
 			zs->avail_in = in->raw_len - in->raw_pos;
 			in->raw_pos = in->raw_len;
 		}
-		in->stream_end = pending = false;
+		in->stream_end = false;
+		pending = false;
 		ret = inflate(zs, Z_NO_FLUSH);
 		if (ret == Z_STREAM_END) {
 			in->stream_end = true;
@@ -260,9 +261,11 @@ static bool start_decoder(struct kmsg_input *in)
 	if (k > KMSG_IN_ZSTD)
 		return true;	/* plain */
 	if (!kinds[k].built_in) {
-		fprintf(stderr, "kmsg: %s: cannot read %s-compressed data: this kmsg was built without %s\n",
-			in->name, kinds[k].name, kinds[k].library);
-		in->error = in->eof = true;
+		fprintf(stderr, "kmsg: %s: cannot read %s-compressed data: %s%s\n",
+			in->name, kinds[k].name, "this kmsg was built without ",
+			kinds[k].library);
+		in->error = true;
+		in->eof = true;
 		return false;
 	}
 	in->kind = k;

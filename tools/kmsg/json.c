@@ -82,13 +82,14 @@ static void add_utf8(struct buf *b, unsigned long c)
 /* A "\uXXXX" escape at @p (after the backslash and 'u'); NULL if bad. */
 static const char *unicode_escape(const char *p, struct buf *b)
 {
-	int c = hex4(p), lo;
+	int c = hex4(p), lo = -1;
 
 	if (c < 0)
 		return NULL;
 	p += 4;
-	if (c >= 0xd800 && c < 0xdc00 && p[0] == '\\' && p[1] == 'u' &&
-	    (lo = hex4(p + 2)) >= 0xdc00 && lo < 0xe000) {
+	if (p[0] == '\\' && p[1] == 'u')
+		lo = hex4(p + 2);
+	if (c >= 0xd800 && c < 0xdc00 && lo >= 0xdc00 && lo < 0xe000) {
 		add_utf8(b, 0x10000 + ((c - 0xd800) << 10) + (lo - 0xdc00));
 		return p + 6;
 	}
@@ -173,12 +174,16 @@ static const char *skip_value(const char *p, int depth)
 	for (p = ws(p + 1); p && *p != close; ) {
 		if (close == '}') {
 			p = skip_value(p, depth + 1);
-			if (!p || *(p = ws(p)) != ':')
+			if (p)
+				p = ws(p);
+			if (!p || *p != ':')
 				return NULL;
 			p++;
 		}
 		p = skip_value(p, depth + 1);
-		if (p && *(p = ws(p)) == ',')
+		if (p)
+			p = ws(p);
+		if (p && *p == ',')
 			p = ws(p + 1);
 		else if (p && *p != close)
 			return NULL;
@@ -200,7 +205,9 @@ static bool read_object(const char *p, struct buf *f)
 	for (p = ws(p + 1); p && *p != '}'; ) {
 		key.len = 0;
 		p = string(p, &key);
-		if (!p || *(p = ws(p)) != ':')
+		if (p)
+			p = ws(p);
+		if (!p || *p != ':')
 			break;
 		p = ws(p + 1);
 		for (i = 0; i < F_NR; i++)
@@ -212,7 +219,9 @@ static bool read_object(const char *p, struct buf *f)
 			p = bytes(p, &f[i]);
 		else
 			p = skip_value(p, 0);
-		if (p && *(p = ws(p)) == ',')
+		if (p)
+			p = ws(p);
+		if (p && *p == ',')
 			p = ws(p + 1);
 		else if (p && *p != '}')
 			p = NULL;

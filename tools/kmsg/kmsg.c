@@ -45,7 +45,7 @@ static void bad_usage(void)
 	exit(2);
 }
 
-static void help(void)
+static void print_help(void)
 {
 	fputs(usage, stdout);
 	fputs("\nOptions:\n"
@@ -655,7 +655,7 @@ int main(int argc, char **argv)
 			repeat = true;
 			break;
 		case 'h':
-			help();
+			print_help();
 			break;
 		case ':':
 			fprintf(stderr, "kmsg: a value is missing after '%s'\n", argv[optind - 1]);

@@ -55,140 +55,184 @@ static bool is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
-/* @n digits at @p: the place after them, or NULL */
-static const char *digits(const char *p, int n)
+/*
+ * The parsers of the pieces of a time stamp take the place to parse at
+ * and move it past the piece when it is there (and return true); when it
+ * is not, they leave it where it was.
+ */
+
+/* @n digits */
+static bool digits(const char **pp, int n)
 {
+	const char *p = *pp;
+
 	while (n--)
 		if (!is_digit(*p++))
-			return NULL;
-	return p;
+			return false;
+	*pp = p;
+	return true;
 }
 
-static const char *some_digits(const char *p)
+/* one digit or more */
+static bool some_digits(const char **pp)
 {
+	const char *p = *pp;
+
 	if (!is_digit(*p))
-		return NULL;
+		return false;
 	while (is_digit(*p))
 		p++;
-	return p;
+	*pp = p;
+	return true;
 }
 
-static const char *word_in(const char *p, const char *list)
+/* the character @c */
+static bool chr(const char **pp, char c)
+{
+	if (**pp != c)
+		return false;
+	(*pp)++;
+	return true;
+}
+
+/* one of the 3-letter words of @list */
+static bool word_in(const char **pp, const char *list)
 {
 	const char *w;
 
-	for (w = list; *w; w += 4)
-		if (!strncmp(p, w, 3))
-			return p + 3;
-	return NULL;
+	for (w = list; *w; w += 4) {
+		if (!strncmp(*pp, w, 3)) {
+			*pp += 3;
+			return true;
+		}
+	}
+	return false;
 }
 
-static const char *month(const char *p)
+static bool month(const char **pp)
 {
-	return word_in(p, "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec ");
+	return word_in(pp, "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec ");
 }
 
-static const char *weekday(const char *p)
+static bool weekday(const char **pp)
 {
-	return word_in(p, "Mon Tue Wed Thu Fri Sat Sun ");
+	return word_in(pp, "Mon Tue Wed Thu Fri Sat Sun ");
 }
 
 /* "hh:mm:ss" */
-static const char *clock_time(const char *p)
+static bool clock_time(const char **pp)
 {
-	if (!(p = digits(p, 2)) || *p++ != ':' || !(p = digits(p, 2)) ||
-	    *p++ != ':')
-		return NULL;
-	return digits(p, 2);
+	const char *p = *pp;
+
+	if (!digits(&p, 2) || !chr(&p, ':') || !digits(&p, 2) ||
+	    !chr(&p, ':') || !digits(&p, 2))
+		return false;
+	*pp = p;
+	return true;
 }
 
 /* "YYYY-MM-DD" */
-static const char *date(const char *p)
+static bool date(const char **pp)
 {
-	if (!(p = digits(p, 4)) || *p++ != '-' || !(p = digits(p, 2)) ||
-	    *p++ != '-')
-		return NULL;
-	return digits(p, 2);
+	const char *p = *pp;
+
+	if (!digits(&p, 4) || !chr(&p, '-') || !digits(&p, 2) ||
+	    !chr(&p, '-') || !digits(&p, 2))
+		return false;
+	*pp = p;
+	return true;
 }
 
-/* an optional ".123456" (or with @sep) */
-static const char *fraction(const char *p, char sep)
+/* ".123456" (or with @sep) */
+static bool fraction(const char **pp, char sep)
 {
-	const char *q;
+	const char *p = *pp;
 
-	return *p == sep && (q = some_digits(p + 1)) ? q : p;
+	if (!chr(&p, sep) || !some_digits(&p))
+		return false;
+	*pp = p;
+	return true;
 }
 
-/* an optional time zone: "Z", "+0000", "+00:00" */
-static const char *zone(const char *p)
+/* a time zone: "Z", "+0000", "+00:00" */
+static bool zone(const char **pp)
 {
-	const char *q;
+	const char *p = *pp;
 
-	if (*p == 'Z')
-		return p + 1;
-	if ((*p != '+' && *p != '-') || !(q = digits(p + 1, 2)))
-		return p;
-	if (*q == ':')
-		q++;
-	return digits(q, 2) ? q + 2 : p;
+	if (chr(pp, 'Z'))
+		return true;
+	if ((!chr(&p, '+') && !chr(&p, '-')) || !digits(&p, 2))
+		return false;
+	chr(&p, ':');
+	if (!digits(&p, 2))
+		return false;
+	*pp = p;
+	return true;
 }
 
-/* "2026-12-04T12:00:00[.,]frac zone"; @comma: the fraction had a comma */
+/*
+ * "2026-12-04T12:00:00[.,]frac zone": the place after it, or NULL;
+ * @comma: the fraction had a comma
+ */
 static const char *iso_time(const char *p, bool *comma)
 {
-	const char *q;
-
-	if (!(p = date(p)) || *p++ != 'T' || !(p = clock_time(p)))
+	if (!date(&p) || !chr(&p, 'T') || !clock_time(&p))
 		return NULL;
-	q = fraction(p, ',');
-	*comma = q != p;
+	*comma = fraction(&p, ',');
 	if (!*comma)
-		q = fraction(p, '.');
-	return zone(q);
-}
-
-/* "Dec  4 12:00:00[.123456]", "Dec 04 ..." */
-static const char *rfc3164_time(const char *p)
-{
-	if (!(p = month(p)) || *p++ != ' ')
-		return NULL;
-	if (*p == ' ')
-		p++;
-	if (!(p = some_digits(p)) || *p++ != ' ' || !(p = clock_time(p)))
-		return NULL;
-	return fraction(p, '.');
-}
-
-/* "Fri 2026-12-04 12:00:00 UTC" */
-static const char *full_time(const char *p)
-{
-	if (!(p = weekday(p)) || *p++ != ' ' || !(p = date(p)) || *p++ != ' ' ||
-	    !(p = clock_time(p)) || *(p = fraction(p, '.')) != ' ')
-		return NULL;
-	for (p++; *p && *p != ' '; p++)
-		;
+		fraction(&p, '.');
+	zone(&p);
 	return p;
 }
 
-/* "[    1.234567]" */
+/* "Dec  4 12:00:00[.123456]", "Dec 04 ...": after it, or NULL */
+static const char *rfc3164_time(const char *p)
+{
+	if (!month(&p) || !chr(&p, ' '))
+		return NULL;
+	chr(&p, ' ');
+	if (!some_digits(&p) || !chr(&p, ' ') || !clock_time(&p))
+		return NULL;
+	fraction(&p, '.');
+	return p;
+}
+
+/* "Fri 2026-12-04 12:00:00 UTC": after it, or NULL */
+static const char *full_time(const char *p)
+{
+	if (!weekday(&p) || !chr(&p, ' ') || !date(&p) || !chr(&p, ' ') ||
+	    !clock_time(&p))
+		return NULL;
+	fraction(&p, '.');
+	if (!chr(&p, ' '))
+		return NULL;
+	while (*p && *p != ' ')
+		p++;
+	return p;
+}
+
+/* "[    1.234567]": after it, or NULL */
 static const char *mono_stamp(const char *p)
 {
-	if (*p++ != '[')
+	if (!chr(&p, '['))
 		return NULL;
 	while (*p == ' ')
 		p++;
-	if (!(p = some_digits(p)) || *p++ != '.' || !(p = some_digits(p)))
+	if (!some_digits(&p) || !chr(&p, '.') || !some_digits(&p) ||
+	    !chr(&p, ']'))
 		return NULL;
-	return *p == ']' ? p + 1 : NULL;
+	return p;
 }
 
-/* "[Sat Dec  5 00:07:49 2026]" */
+/* "[Sat Dec  5 00:07:49 2026]": after it, or NULL */
 static const char *ctime_stamp(const char *p)
 {
-	if (*p++ != '[' || !(p = weekday(p)) || *p++ != ' ' ||
-	    !(p = rfc3164_time(p)) || *p++ != ' ' || !(p = digits(p, 4)))
+	if (!chr(&p, '[') || !weekday(&p) || !chr(&p, ' '))
 		return NULL;
-	return *p == ']' ? p + 1 : NULL;
+	p = rfc3164_time(p);
+	if (!p || !chr(&p, ' ') || !digits(&p, 4) || !chr(&p, ']'))
+		return NULL;
+	return p;
 }
 
 static const char *skip_blank(const char *p)
@@ -244,7 +288,8 @@ static void syslog_rest(struct kmsg_logline *l, enum kmsg_log_format format,
 	    strncmp(ident, "kernel", 6))
 		goto other;
 	p = q + 2;
-	if ((q = mono_stamp(p)))
+	q = mono_stamp(p);
+	if (q)
 		p = skip_blank(q);
 	set_msg(l, format, p);
 	return;
@@ -261,9 +306,12 @@ static bool dmesg_rest(struct kmsg_logline *l, enum kmsg_log_format format,
 {
 	const char *q;
 
-	if ((q = ctime_stamp(p)) && format == KMSG_LOG_DMESG)
+	q = ctime_stamp(p);
+	if (q && format == KMSG_LOG_DMESG)
 		format = KMSG_LOG_DMESG_T;
-	else if (!q && !(q = mono_stamp(p)) && format == KMSG_LOG_DMESG)
+	if (!q)
+		q = mono_stamp(p);
+	if (!q && format == KMSG_LOG_DMESG)
 		return false;
 	if (q) {
 		set_time(l, p, q);
@@ -308,15 +356,15 @@ static const char *decoded_prefix(const char *p)
 	return *p == ':' && p[1] == ' ' ? p + 2 : NULL;
 }
 
-/* "3,123,456789,-;msg" of /dev/kmsg */
+/* "3,123,456789,-;msg" of /dev/kmsg: the message, or NULL */
 static const char *devkmsg_prefix(const char *p, const char **usec,
 				  const char **usec_end)
 {
-	if (!(p = some_digits(p)) || *p++ != ',' || !(p = some_digits(p)) ||
-	    *p++ != ',')
+	if (!some_digits(&p) || !chr(&p, ',') || !some_digits(&p) ||
+	    !chr(&p, ','))
 		return NULL;
 	*usec = p;
-	if (!(p = some_digits(p)) || *p != ',')
+	if (!some_digits(&p) || *p != ',')
 		return NULL;
 	*usec_end = p;
 	p = strchr(p, ';');
@@ -341,7 +389,8 @@ static bool parse_stamped(struct kmsg_logline *l, const char *p)
 	const char *q;
 	bool comma;
 
-	if ((q = iso_time(p, &comma)) && *q == ' ') {
+	q = iso_time(p, &comma);
+	if (q && *q == ' ') {
 		set_time(l, p, q);
 		if (comma)	/* dmesg writes "2026-12-05T00:07:49,123456+00:00" */
 			set_msg(l, KMSG_LOG_DMESG_ISO, q + 1);
@@ -349,12 +398,14 @@ static bool parse_stamped(struct kmsg_logline *l, const char *p)
 			syslog_rest(l, KMSG_LOG_SYSLOG, q + 1);
 		return true;
 	}
-	if ((q = rfc3164_time(p)) && *q == ' ') {
+	q = rfc3164_time(p);
+	if (q && *q == ' ') {
 		set_time(l, p, q);
 		syslog_rest(l, KMSG_LOG_SYSLOG, q + 1);
 		return true;
 	}
-	if ((q = full_time(p)) && *q == ' ') {
+	q = full_time(p);
+	if (q && *q == ' ') {
 		set_time(l, p, q);
 		syslog_rest(l, KMSG_LOG_JOURNAL_FULL, q + 1);
 		return true;
@@ -379,17 +430,21 @@ void kmsg_logline_parse(struct kmsg_logline *l, const char *line)
 		l->format = KMSG_LOG_DEVKMSG_CONT;
 		return;
 	}
-	if ((q = devkmsg_prefix(p, &usec, &usec_end))) {
+	q = devkmsg_prefix(p, &usec, &usec_end);
+	if (q) {
 		l->time = xstrndup(usec, usec_end - usec);
 		set_msg(l, KMSG_LOG_DEVKMSG, q);
 		return;
 	}
-	if (*p == '<' && (q = some_digits(p + 1)) && *q == '>' &&
-	    dmesg_rest(l, KMSG_LOG_DMESG_RAW, q + 1))
+	q = p + 1;
+	if (*p == '<' && some_digits(&q) && chr(&q, '>') &&
+	    dmesg_rest(l, KMSG_LOG_DMESG_RAW, q))
 		return;
-	if ((q = decoded_prefix(p)) && dmesg_rest(l, KMSG_LOG_DMESG_X, q))
+	q = decoded_prefix(p);
+	if (q && dmesg_rest(l, KMSG_LOG_DMESG_X, q))
 		return;
-	if ((q = mono_stamp(p)) && *q == ' ') {
+	q = mono_stamp(p);
+	if (q && *q == ' ') {
 		/* journalctl -o short-monotonic: "[    1.234567] host kernel: " */
 		syslog_rest(l, KMSG_LOG_JOURNAL_MONO, q + 1);
 		if (l->format == KMSG_LOG_JOURNAL_MONO) {

@@ -115,7 +115,6 @@ void table_free(struct kmsg_table *t)
 	memset(t, 0, sizeof(*t));
 }
 
-
 /* Maps of strings to anything */
 
 /**
