@@ -8,7 +8,8 @@
  *  - the "@N: text" lines of a message's parameters,
  *  - the printf conversions of a message's format,
  *  - JSON strings (kmsg-gen dump, kmsg --json),
- *  - the catalog file that "make kmsg_install" writes.
+ *  - the catalog file that "make kmsg_install" writes,
+ *  - the hashed message ids of the 2008 design (kmsg_lookup2()).
  *
  * Why a header of static inline functions in scripts/: kbuild links a
  * host program only from objects of scripts/, so code both programs
@@ -359,6 +360,67 @@ static inline void kmsg_index_unescape(char *d, const char *s, size_t len)
 		}
 	}
 	*d = '\0';
+}
+
+/* lookup2's mixing of three 32-bit values (unsigned int on every Linux) */
+static inline void kmsg_lookup2_mix(unsigned int *a, unsigned int *b,
+				    unsigned int *c)
+{
+	*a -= *b; *a -= *c; *a ^= *c >> 13;
+	*b -= *c; *b -= *a; *b ^= *a << 8;
+	*c -= *a; *c -= *b; *c ^= *b >> 13;
+	*a -= *b; *a -= *c; *a ^= *c >> 12;
+	*b -= *c; *b -= *a; *b ^= *a << 16;
+	*c -= *a; *c -= *b; *c ^= *b >> 5;
+	*a -= *b; *a -= *c; *a ^= *c >> 3;
+	*b -= *c; *b -= *a; *b ^= *a << 10;
+	*c -= *a; *c -= *b; *c ^= *b >> 15;
+}
+
+/**
+ * kmsg_lookup2() - Bob Jenkins' lookup2 hash
+ * @key: the bytes
+ * @len: how many
+ * @initval: any value; 0 for a message id
+ *
+ * The hash of the kernel's old jhash() and of the 2008 kmsg design:
+ * a = b = 0x9e3779b9, c = @initval, the key in 12-byte blocks read
+ * little-endian, its length added to c before the last (partial) block.
+ * SUSE's and Ubuntu's s390 kernels print the low 24 bits of the hash of a
+ * message's format as its id ("%06x", as in hypfs.7f5705): the format as
+ * compiled (escapes resolved, its trailing newline included, the pr_fmt()
+ * prefix not), after "%s: " for a device message.
+ *
+ * Return: the 32-bit hash.
+ */
+static inline unsigned int kmsg_lookup2(const void *key, size_t len,
+					unsigned int initval)
+{
+	const unsigned char *k = key;
+	unsigned int a = 0x9e3779b9, b = a, c = initval, w[3];
+	size_t n = len, i;
+
+	for (; n >= 12; n -= 12, k += 12) {
+		for (i = 0; i < 3; i++)
+			w[i] = k[4 * i] | k[4 * i + 1] << 8 |
+			       k[4 * i + 2] << 16 | (unsigned int)k[4 * i + 3] << 24;
+		a += w[0];
+		b += w[1];
+		c += w[2];
+		kmsg_lookup2_mix(&a, &b, &c);
+	}
+	c += len;
+	/* the last bytes; c's lowest byte is the length's */
+	for (i = 0; i < n; i++) {
+		if (i < 4)
+			a += (unsigned int)k[i] << (8 * i);
+		else if (i < 8)
+			b += (unsigned int)k[i] << (8 * (i - 4));
+		else
+			c += (unsigned int)k[i] << (8 * (i - 7));
+	}
+	kmsg_lookup2_mix(&a, &b, &c);
+	return c;
 }
 
 #endif /* KMSG_FORMAT_H */

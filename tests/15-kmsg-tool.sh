@@ -23,9 +23,11 @@ check "tools/kmsg builds with -Wall -Wextra -Werror (make exit $rc)" [ $rc -eq 0
 check "no compiler output" [ -f "$out/cc.log" -a ! -s "$out/cc.log" ]
 # every compile and link command has all three (a dry run that remakes all)
 tmake -B -n >"$out/cc.cmds" 2>&1
-check "each of the 3 compiler commands has -Wall -Wextra -Werror" \
-	[ "$(grep -c gcc "$out/cc.cmds")" -eq 3 -a \
-	  "$(grep gcc "$out/cc.cmds" | grep -- -Wall | grep -- -Wextra | grep -c -- -Werror)" -eq 3 ]
+# (one compile for each source file, and the link)
+ncmd=$(( $(ls "$top"/tools/kmsg/*.c | wc -l) + 1 ))
+check "each of the $ncmd compiler commands has -Wall -Wextra -Werror" \
+	[ "$(grep -c gcc "$out/cc.cmds")" -eq $ncmd -a \
+	  "$(grep gcc "$out/cc.cmds" | grep -- -Wall | grep -- -Wextra | grep -c -- -Werror)" -eq $ncmd ]
 
 # A sysfs tree: xpram.1 registered with a newer text than the catalog's.
 sys=$out/sysfs
@@ -215,6 +217,323 @@ assert [r["line"] for r in rows] == [
     "bad: \ufffd\ufffd"], rows
 assert rows[0]["parameters"] == [{"description": "@1: the size", "value": "\ufffd\ufffd\ufffd"}], rows' "$out/utf8.json"
 
+# --- log formats ---------------------------------------------------------------
+lg=$fx/logs
+# fmt_check FILE SPEC: kmsg --json annotate FILE exits 0, copies every line,
+# and explains exactly the lines of SPEC ("LINE:TAG[=@1]" ...), each with
+# the line's @1 when given
+fmt_check() {
+	local f=$1 spec=$2
+	k --json annotate "$f" > "$out/fmt.json"
+	exits $? 0 python3 - "$f" "$out/fmt.json" "$spec" <<'PY'
+import json, sys
+lines = open(sys.argv[1], "rb").read().decode("utf-8", "replace").split("\n")[:-1]
+rows = [json.loads(l) for l in open(sys.argv[2], encoding="utf-8")]
+assert [r["line"] for r in rows] == lines, "lines not copied"
+got = {}
+for i, r in enumerate(rows, 1):
+    if "tag" in r:
+        v = [p.get("value") for p in r["parameters"]]
+        got[i] = r["tag"] + ("=" + v[0] if v and v[0] is not None else "")
+want = {}
+for w in sys.argv[3].split():
+    n, t = w.split(":", 1)
+    want[int(n)] = json.loads('"%s"' % t.replace('"', '\\"'))
+if got != want:
+    print("# want %s\n# got  %s" % (want, got))
+    sys.exit(1)
+PY
+}
+std="2:xpram.3 3:net.7=eth0"
+check "dmesg: explained" fmt_check "$lg/dmesg.txt" "$std"
+check "dmesg -T: explained" fmt_check "$lg/dmesg-T.txt" "$std"
+check "dmesg -x: explained" fmt_check "$lg/dmesg-x.txt" "$std"
+check "dmesg --time-format iso: explained" fmt_check "$lg/dmesg-iso.txt" "$std"
+check "dmesg -r: explained" fmt_check "$lg/dmesg-r.txt" "$std"
+check "/dev/kmsg: explained, its SUBSYSTEM=/DEVICE= lines copied only" \
+	fmt_check "$lg/devkmsg.txt" "2:xpram.3 5:net.7=eth0"
+check "journalctl short: kernel lines explained, another program's not" \
+	fmt_check "$lg/journal-short.txt" "2:xpram.3 4:net.7=eth0"
+check "journalctl short-iso (+0000 and +00:00): kernel lines only" \
+	fmt_check "$lg/journal-short-iso.txt" "2:xpram.3 4:net.7=eth0"
+check "journalctl short-precise: explained" fmt_check "$lg/journal-short-precise.txt" "$std"
+check "journalctl short-monotonic: explained" fmt_check "$lg/journal-short-monotonic.txt" "$std"
+check "journalctl short-full: explained" fmt_check "$lg/journal-short-full.txt" "$std"
+check "journalctl cat: explained" fmt_check "$lg/journal-cat.txt" "$std"
+check "journalctl json: MESSAGE with escapes and as bytes, kernel transport only" \
+	fmt_check "$lg/journal.json" '2:xpram.3 4:net.7="eth0" 5:xpram.4=\ufffd\ufffd'
+check "syslog RFC 3164, with and without the kernel's stamp: explained" \
+	fmt_check "$lg/syslog-rfc3164.txt" "2:xpram.3 4:net.7=eth0"
+check "syslog RFC 3339: explained" fmt_check "$lg/syslog-rfc3339.txt" "$std"
+# all in one file, in the order of their names
+cat "$lg"/* > "$out/mixed.log"
+k annotate "$out/mixed.log" > "$out/mixed.ann"
+rc=$?
+check "a file mixing all formats (exit $rc): every line copied" \
+	exits $rc 0 cmp -s <(grep -av '^-- ' "$out/mixed.ann") "$out/mixed.log"
+check "a file mixing all formats: 31 lines explained" \
+	[ "$(grep -c '^-- [a-z0-9]*\.[0-9]* (' "$out/mixed.ann")" -eq 31 ]
+k explain 'Dec  4 12:00:00 s390host kernel: [    0.4] xpram.3: No expanded memory available' > "$out/exsys"
+rc=$?
+check "explain LINE takes a syslog line (exit $rc)" \
+	exits $rc 0 grep -qx 'xpram.3: No expanded memory available' "$out/exsys"
+k explain 'Dec  4 12:00:00 s390host myapp[1]: xpram.3: No expanded memory available' >/dev/null 2>&1
+check "explain LINE: another program's syslog line is not the kernel's (exit 1)" [ $? -eq 1 ]
+
+# Compressed logs: the same output as the plain one
+gzip -c "$out/mixed.log" > "$out/mixed.log.gz"
+xz -c "$out/mixed.log" > "$out/mixed.log.xz"
+zstd -q -c "$out/mixed.log" > "$out/mixed.log.zst"
+{ gzip -c "$lg/dmesg.txt"; gzip -c "$lg/dmesg-r.txt"; } > "$out/members.gz"
+for c in gz xz zst; do
+	k annotate "$out/mixed.log.$c" > "$out/mixed.$c.ann"
+	rc=$?
+	check "a .$c log reads as the plain one (exit $rc)" exits $rc 0 cmp -s "$out/mixed.$c.ann" "$out/mixed.ann"
+done
+k annotate < "$out/mixed.log.xz" > "$out/mixed.stdin.ann"
+rc=$?
+check "compressed standard input is told by its magic bytes (exit $rc)" \
+	exits $rc 0 cmp -s "$out/mixed.stdin.ann" "$out/mixed.ann"
+k annotate "$out/members.gz" > "$out/members.ann"
+rc=$?
+check "a gzip file of two members is read to the end (exit $rc)" \
+	exits $rc 0 cmp -s <(grep -av '^-- ' "$out/members.ann") <(cat "$lg/dmesg.txt" "$lg/dmesg-r.txt")
+python3 -c 'import sys; sys.stdout.write("".join("[%6d.000000] net.7: link eth%d down after %d ms (0x1)\n" % (i, i, i) for i in range(100000)))' > "$out/big.log"
+for c in gzip xz zstd; do
+	$c -c "$out/big.log" > "$out/whole.$c"
+	head -c $(( $(stat -c %s "$out/whole.$c") / 2 )) "$out/whole.$c" > "$out/cut.$c"
+	k annotate "$out/cut.$c" > "$out/cut.$c.ann" 2> "$out/cut.$c.err"
+	rc=$?
+	check "a cut-short $c file: exit 2 (exit $rc), 'FILE:LINE: the $c data ends early', lines before it copied" \
+		exits $rc 2 bash -c "grep -q '^kmsg: $out/cut.$c:[0-9]*: the $c data ends early\$' '$out/cut.$c.err' &&
+			[ \$(grep -vc '^-- ' '$out/cut.$c.ann') -gt 10000 ] &&
+			grep -av '^-- ' '$out/cut.$c.ann' | sed '\$d' | cmp -s - <(head -n \$(grep -avc '^-- ' '$out/cut.$c.ann') '$out/big.log' | sed '\$d')"
+done
+# Without the libraries: a clear message, exit 2
+mkdir -p "$out/nolib"
+tmake OUTPUT="$out/nolib/" HAVE_ZLIB=0 HAVE_LZMA=0 HAVE_ZSTD=0 >"$out/nolib.log" 2>&1
+for c in gz:gzip:zlib xz:xz:liblzma zst:zstd:libzstd; do
+	IFS=: read -r ext name lib <<<"$c"
+	"$out/nolib/kmsg" --sysfs "$sys" --catalog "$fx/catalog" annotate "$out/mixed.log.$ext" \
+		>/dev/null 2>"$out/nolib.$ext.err"
+	rc=$?
+	check "built without $lib: a $name file is refused clearly (exit $rc)" \
+		exits $rc 2 grep -qx "kmsg: $out/mixed.log.$ext: cannot read $name-compressed data: this kmsg was built without $lib" \
+		"$out/nolib.$ext.err"
+done
+check "the library-less build links none of them" \
+	sh -c "! ldd '$out/nolib/kmsg' | grep -qE 'libz\.|liblzma|libzstd' && ldd '$out/kmsg' | grep -q libzstd"
+
+# Directories: an unpacked sosreport (with compressed rotated logs) and a
+# supportconfig; only the files that read like kernel logs, no symlinks
+rm -rf "$out/tree" && mkdir -p "$out/tree"
+cp -a "$fx/sosreport" "$fx/supportconfig" "$out/tree/"
+gzip "$out/tree/sosreport/var/log/messages-20261201"
+cp "$lg/syslog-rfc3339.txt" "$out/tree/sosreport/var/log/messages-20261120"
+xz "$out/tree/sosreport/var/log/messages-20261120"
+cp "$lg/dmesg-x.txt" "$out/tree/sosreport/var/log/dmesg.old"
+zstd -q --rm "$out/tree/sosreport/var/log/dmesg.old"
+(cd "$out/tree" && k annotate sosreport supportconfig) > "$out/tree.ann"
+rc=$?
+check "annotate DIR... (exit $rc): the golden output" exits $rc 0 diff -u "$fx/tree.golden" "$out/tree.ann"
+(cd "$out/tree" && k --json annotate sosreport) > "$out/tree.json"
+rc=$?
+check "--json annotate DIR (exit $rc): each line's file and number" exits $rc 0 python3 -c '
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+files = sorted(set(r["file"] for r in rows))
+assert files == ["sosreport/sos_commands/kernel/dmesg", "sosreport/sos_commands/logs/journalctl_--no-pager_--boot",
+                 "sosreport/var/log/dmesg.old.zst", "sosreport/var/log/messages",
+                 "sosreport/var/log/messages-20261120.xz", "sosreport/var/log/messages-20261201.gz"], files
+r = [r for r in rows if r["file"].endswith("messages") and r["line_number"] == 3][0]
+assert r["tag"] == "xpram.4" and r["parameters"][0]["value"] == "64Q", r' "$out/tree.json"
+
+# Repeats: in full once, then one line each; --repeat: in full each time
+python3 -c 'import sys; sys.stdout.write("".join("[%6d.000000] net.7: link eth%d down after %d ms (0x1)\n" % (i, i, i) for i in range(1, 2001)))' > "$out/rep.log"
+k annotate "$out/rep.log" > "$out/rep.ann"
+rc=$?
+check "a message 2000 times (exit $rc): once in full, then 1999 lines referring to line 1, with the values" \
+	exits $rc 0 sh -c "[ \$(grep -c '^-- A link went down' '$out/rep.ann') -eq 1 ] &&
+		[ \$(grep -c '^-- net.7 (Warning) again, as at line 1; @1 = eth[0-9]*, @2 = [0-9]*, @3 = 0x1\$' '$out/rep.ann') -eq 1999 ] &&
+		[ \"\$(tail -1 '$out/rep.ann')\" = '-- net.7 (Warning) again, as at line 1; @1 = eth2000, @2 = 2000, @3 = 0x1' ]"
+k --repeat annotate "$out/rep.log" > "$out/rep-all.ann"
+rc=$?
+check "--repeat explains each of the 2000 in full (exit $rc)" \
+	exits $rc 0 sh -c "[ \$(grep -c '^-- A link went down' '$out/rep-all.ann') -eq 2000 ] && ! grep -q again '$out/rep-all.ann'"
+"$out/kmsg" --help > "$out/help"
+rc=$?
+check "--help (exit $rc) documents --repeat" exits $rc 0 grep -q -- '--repeat' "$out/help"
+
+# Junk: binary bytes, NUL bytes, CRLF and a 3 MB line between kernel lines
+python3 - "$out/junk2.log" <<'PY'
+import os, sys, random
+random.seed(7)
+k = b"Dec  4 12:00:00 s390host kernel: xpram.3: No expanded memory available"
+parts = [k + b"\r\n", bytes(random.randrange(256) for _ in range(50000)) + b"\n",
+         b"[    1.0] net.7: link e\x00th0 down after 5 ms (0x1)\n", b"\x00\x00\x00\n",
+         b"2026-12-04T12:00:00+0000 s390host kernel: " + b"Z" * 3000000 + b"\n",
+         b"{\"MESSAGE\": [1,2,\n", b"\r\n", k + b"\r\n", b"\xff\xfe<3>[ 1.0] xpram.3\n", k]
+open(sys.argv[1], "wb").write(b"".join(parts))
+PY
+timeout 20 "$out/kmsg" --sysfs "$sys" --catalog "$fx/catalog" --repeat annotate "$out/junk2.log" > "$out/junk2.ann"
+rc=$?
+check "binary junk, NUL bytes, CRLF, a 3 MB line (exit $rc): every line copied, byte for byte" \
+	exits $rc 0 cmp -s <(grep -av '^-- ' "$out/junk2.ann") <(cat "$out/junk2.log"; echo)
+check "and the kernel lines among them (CRLF ones too) explained" \
+	[ "$(grep -c '^-- xpram.3 (Error)' "$out/junk2.ann")" -eq 3 ]
+
+# --- lines of kernels without ids ------------------------------------------
+s390c=$fx/catalog-s390
+ks() { "$out/kmsg" --sysfs /nonexistent --catalog "$s390c" "$@"; }
+ks explain 'dasd-eckd 0.0.0120: The DASD is not formatted' > "$out/u1"
+rc=$?
+check "'driver device: text' (exit $rc): the driver is the component, the device is shown" \
+	exits $rc 0 sh -c "head -1 '$out/u1' | grep -qx 'dasd-eckd.15: The DASD is not formatted' && grep -qx 'Device: 0.0.0120' '$out/u1'"
+ks explain '[ 1.1] qeth 0.0.f500: MAC address 02:00:00:af:1b:19 successfully registered' > "$out/u2"
+rc=$?
+check "a device line with a %pM value (exit $rc)" \
+	exits $rc 0 sh -c "grep -qx 'Device: 0.0.f500' '$out/u2' && grep -qx '  @1: the MAC address = 02:00:00:af:1b:19' '$out/u2'"
+ks explain 'dasd: 0.0.0122 Setting the DASD online with discipline ECKD failed with rc=-12' > "$out/u3"
+rc=$?
+check "the older 'component: device text' (exit $rc)" \
+	exits $rc 0 sh -c "head -1 '$out/u3' | grep -q '^dasd.14: ' && grep -qx 'Device: 0.0.0122' '$out/u3' &&
+		grep -qx '  @1: the discipline = ECKD' '$out/u3' && grep -qx '  @2: the return code = -12' '$out/u3'"
+ks explain 'dasd: 0.0.0123: Setting the DASD online with discipline FBA failed with rc=-5' > "$out/u4"
+rc=$?
+check "'component: device: text' (exit $rc)" \
+	exits $rc 0 sh -c "head -1 '$out/u4' | grep -q '^dasd.14: ' && grep -qx 'Device: 0.0.0123' '$out/u4'"
+ks explain 'zfcp: The adapter 0.0.1900 reported an error' > "$out/u5"
+rc=$?
+check "a message with an embedded line break is known by its first line (exit $rc)" \
+	exits $rc 0 sh -c "head -1 '$out/u5' | grep -qxF 'zfcp.9: The adapter %s reported an error\nStatus: %s' &&
+		grep -qx '  @1: the bus ID = 0.0.1900' '$out/u5'"
+ks --json explain 'amb: link x down' > "$out/u6"
+rc=$?
+check "several matching entries: all, best (most literal text) first (exit $rc)" \
+	exits $rc 0 python3 -c '
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+assert [r["tag"] for r in rows] == ["amb.2", "amb.4", "amb.1"], rows
+assert [r["parameters"][0]["value"] for r in rows] == ["x", "link x", "link x down"], rows' "$out/u6"
+ks --json annotate "$fx/logs/unpatched.txt" > "$out/u7"
+rc=$?
+check "--json annotate: one object a line, the others in alternatives (exit $rc)" \
+	exits $rc 0 python3 -c '
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+assert len(rows) == 13, len(rows)
+assert rows[8]["tag"] == "amb.2" and [a["tag"] for a in rows[8]["alternatives"]] == ["amb.4", "amb.1"], rows[8]
+assert rows[1]["device"] == "0.0.0120" and "alternatives" not in rows[1], rows[1]
+assert [r.get("tag") for r in rows[11:]] == [None, None], rows[11:]' "$out/u7"
+ks annotate "$fx/logs/unpatched.txt" > "$out/unpatched.ann"
+rc=$?
+check "annotate of an unpatched kernel's log (exit $rc): the golden output" \
+	exits $rc 0 diff -u "$fx/unpatched.golden" "$out/unpatched.ann"
+# 20000 formats of one component, 20000 lines: the index finds each line's
+# format at once, where trying every format would take minutes
+python3 - "$out/big-catalog" "$out/big-comp.log" <<'PY'
+import sys
+with open(sys.argv[1], "w") as c:
+    for i in range(1, 20001):
+        c.write("big.%d\tNotice\tbig\tsensor reading frobnicator%05d was %%d\t@1: value\tA reading.\tNone.\n" % (i, i))
+with open(sys.argv[2], "w") as l:
+    for i in range(20000, 0, -1):
+        l.write("[ 1.0] big: sensor reading frobnicator%05d was %d\n" % (i, i))
+PY
+timeout 10 "$out/kmsg" --sysfs /nonexistent --catalog "$out/big-catalog" annotate "$out/big-comp.log" > "$out/big-comp.ann"
+rc=$?
+check "20000 lines against 20000 formats of a component in under 10 s (exit $rc)" \
+	exits $rc 0 [ "$(grep -c '^-- big\.[0-9]* (Notice): ' "$out/big-comp.ann")" -eq 20000 ]
+check "and each line found its own format" \
+	grep -q '^-- big.12345 (Notice): sensor reading frobnicator12345 was %d' "$out/big-comp.ann"
+
+# --- hashed ids (SUSE's and Ubuntu's s390 kernels) ----------------------------
+# kmsg_lookup2() of scripts/kmsg-format.h: each line of standard input,
+# its newline included, hashed; the low 24 bits as "%06x"
+cat > "$out/lookup2.c" <<'EOF2'
+#include <stdlib.h>
+#include "kmsg-format.h"
+int main(void)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+
+	while ((n = getline(&line, &cap, stdin)) > 0)
+		printf("%06x\n", kmsg_lookup2(line, n, 0) & 0xffffff);
+	free(line);
+	return 0;
+}
+EOF2
+gcc -Wall -Wextra -Werror -I"$top/scripts" -o "$out/lookup2" "$out/lookup2.c" 2>"$out/lookup2.err"
+check "kmsg_lookup2() of \"The hardware system does not support hypfs\\n\" is 7f5705" \
+	[ "$(echo 'The hardware system does not support hypfs' | "$out/lookup2")" = 7f5705 ]
+check "kmsg_lookup2() of \"Initialization of hypfs failed with rc=%i\\n\" is 7a79f0" \
+	[ "$(echo 'Initialization of hypfs failed with rc=%i' | "$out/lookup2")" = 7a79f0 ]
+# the lengths around the 12-byte blocks, against lookup2 written again here
+printf '%s\n' '' a abcdefghij abcdefghijk abcdefghijklmnopqrstuvw abcdefghijklmnopqrstuvwx \
+	'%s: Setting the DASD online with discipline %s failed with rc=%i' > "$out/lookup2.in"
+"$out/lookup2" < "$out/lookup2.in" > "$out/lookup2.out"
+check "kmsg_lookup2() agrees with lookup2 in Python for keys of 1 to 65 bytes" python3 -c '
+import sys
+M = 0xffffffff
+def mix(a, b, c):
+    for s1, s2, s3 in ((13, 8, 13), (12, 16, 5), (3, 10, 15)):
+        a = ((a - b - c) & M) ^ (c >> s1)
+        b = ((b - c - a) & M) ^ ((a << s2) & M)
+        c = ((c - a - b) & M) ^ (b >> s3)
+    return a, b, c
+def lookup2(k):
+    a = b = 0x9e3779b9; c = 0; i = 0
+    while len(k) - i >= 12:
+        w = [int.from_bytes(k[i + 4 * j:i + 4 * j + 4], "little") for j in range(3)]
+        a, b, c = mix((a + w[0]) & M, (b + w[1]) & M, (c + w[2]) & M)
+        i += 12
+    c = (c + len(k)) & M
+    for j, x in enumerate(k[i:]):
+        if j < 4: a = (a + (x << 8 * j)) & M
+        elif j < 8: b = (b + (x << 8 * (j - 4))) & M
+        else: c = (c + (x << 8 * (j - 7))) & M
+    return mix(a, b, c)[2]
+want = ["%06x" % (lookup2(l) & 0xffffff) for l in open(sys.argv[1], "rb").read().splitlines(True)]
+got = open(sys.argv[2]).read().split()
+assert got == want, (got, want)' "$out/lookup2.in" "$out/lookup2.out"
+ks explain hypfs.7f5705 > "$out/h1"
+rc=$?
+check "explain hypfs.7f5705 (exit $rc): the entry whose format hashes to it" \
+	exits $rc 0 grep -qx 'hypfs.1: The hardware system does not support hypfs' "$out/h1"
+ks --json annotate "$fx/logs/hashed.txt" > "$out/h2"
+rc=$?
+check "annotate of hashed-id lines (exit $rc): entry, values, and a device message by '%s: ' + format" \
+	exits $rc 0 python3 -c '
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+assert [r.get("tag") for r in rows] == ["hypfs.1", "hypfs.5", "dasd.14", None], rows
+assert rows[1]["parameters"][0]["value"] == "-12", rows[1]
+assert rows[2]["device"] == "0.0.0122" and [p["value"] for p in rows[2]["parameters"]] == ["ECKD", "-12"], rows[2]' "$out/h2"
+ks explain hypfs.123abc >/dev/null 2>&1
+check "an unknown hashed id exits 1" [ $? -eq 1 ]
+
+# --- report ------------------------------------------------------------------
+(cd "$out/tree" && k report sosreport supportconfig) > "$out/report-tree"
+rc=$?
+check "report DIR... (exit $rc): each message with severity, count, first and last time; the golden output" \
+	exits $rc 0 diff -u "$fx/report-tree.golden" "$out/report-tree"
+(cd "$out/tree" && k --json report sosreport supportconfig) > "$out/report-tree.json"
+rc=$?
+check "report --json (exit $rc): the entries' objects with count, first and last" \
+	exits $rc 0 json_same "$fx/report-tree.json" "$out/report-tree.json"
+ks report "$fx/logs/unpatched.txt" "$fx/logs/hashed.txt" > "$out/report-s390"
+rc=$?
+check "report (exit $rc): most severe first, then by count; the s390 components' lines without entry by component" \
+	exits $rc 0 diff -u "$fx/report-s390.golden" "$out/report-s390"
+ks report "$fx/logs/dmesg.txt" > "$out/report-none"
+rc=$?
+check "report of a log without cataloged messages exits 1, printing nothing (exit $rc)" \
+	exits $rc 1 [ ! -s "$out/report-none" ]
+ks report "$out/nonexistent" >/dev/null 2>&1
+check "report of a missing file exits 2" [ $? -eq 2 ]
+
 # --- the formats kmsg shares with kmsg-gen (scripts/kmsg-format.h) ------------
 gen=$out/kmsg-gen
 gcc -O2 -o "$gen" -I"$top/scripts" $("$top/ws/kmsg-gen-sources.sh") \
@@ -277,5 +596,17 @@ vg_check "valgrind: list --json exits 0 and is clean" 0 vg2 \
 	"$out/kmsg" --sysfs "$sys" --catalog "$fx/catalog" --json list
 vg_check "valgrind: explain of a line without id exits 0 and is clean" 0 vg3 \
 	"$out/kmsg" --sysfs "$sys" --catalog "$fx/catalog" explain 'xpram: 64Q is not a valid XPRAM device size'
+cd "$out/tree" || exit 1
+vg_check "valgrind: annotate of a directory with gzip, xz and zstd logs is clean" 0 vg4 \
+	"$out/kmsg" --sysfs "$sys" --catalog "$fx/catalog" annotate sosreport supportconfig
+cd "$top" || exit 1
+vg_check "valgrind: annotate of an unpatched kernel's log is clean" 0 vg6 \
+	"$out/kmsg" --sysfs /nonexistent --catalog "$s390c" annotate "$fx/logs/unpatched.txt"
+vg_check "valgrind: annotate of hashed-id lines is clean" 0 vg7 \
+	"$out/kmsg" --sysfs /nonexistent --catalog "$s390c" annotate "$fx/logs/hashed.txt"
+vg_check "valgrind: report --json of the unpatched and hashed logs is clean" 0 vg8 \
+	"$out/kmsg" --sysfs /nonexistent --catalog "$s390c" --json report "$fx/logs/unpatched.txt" "$fx/logs/hashed.txt"
+vg_check "valgrind: --json annotate of the json, junk and cut-short logs is clean" 2 vg5 \
+	"$out/kmsg" --sysfs "$sys" --catalog "$fx/catalog" --json annotate "$lg/journal.json" "$out/junk2.log" "$out/cut.gzip" "$out/cut.xz" "$out/cut.zstd"
 
 done_testing

@@ -146,7 +146,8 @@ commit "tools/kmsg: read the catalog from sysfs and the installed file" \
 file that make kmsg_install writes next to the modules; a log line is
 matched to its entry by its tag, and its values are read back from the
 line with the entry's format." \
-	-- tools/kmsg/db.c tools/kmsg/kmsg.h
+	-- tools/kmsg/db.c tools/kmsg/util.c tools/kmsg/match.c tools/kmsg/match.h \
+	tools/kmsg/identify.c tools/kmsg/kmsg.h
 
 commit "tools/kmsg: explain kernel messages from the catalog" \
 "kmsg explain TAG|LINE, kmsg annotate and kmsg list read

@@ -3,7 +3,8 @@
  * kmsg - explain kernel messages from the kernel message catalog
  *
  *   kmsg [--json] explain TAG|LINE
- *   kmsg [--json] annotate [FILE]
+ *   kmsg [--json] [--repeat] annotate [FILE|DIR...]
+ *   kmsg [--json] report [FILE|DIR...]
  *   kmsg [--json] list [COMPONENT]
  *
  * Entries come from /sys/kernel/kmsg first, then from the catalog file
@@ -17,25 +18,50 @@
 #include <errno.h>
 #include <getopt.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 
 #include "kmsg.h"
+#include "logline.h"
+#include "logs.h"
 
 static const char *sysfs_dir = "/sys/kernel/kmsg";
 static const char *catalog_path;
-static bool json;
+static bool json, repeat;
+
+static const char usage[] =
+	"usage: kmsg [OPTIONS] explain TAG|LINE\n"
+	"       kmsg [OPTIONS] annotate [FILE|DIR...]\n"
+	"       kmsg [OPTIONS] report [FILE|DIR...]\n"
+	"       kmsg [OPTIONS] list [COMPONENT]\n";
 
 /* The usage message, then exit status 2 */
 static void bad_usage(void)
 {
-	fputs("usage: kmsg [--json] [--sysfs DIR] [--catalog FILE] explain TAG|LINE\n"
-	      "       kmsg [--json] [--sysfs DIR] [--catalog FILE] annotate [FILE]\n"
-	      "       kmsg [--json] [--sysfs DIR] [--catalog FILE] list [COMPONENT]\n",
-	      stderr);
+	fputs(usage, stderr);
 	exit(2);
+}
+
+static void print_help(void)
+{
+	fputs(usage, stdout);
+	fputs("\nOptions:\n"
+	      "  --json          one JSON object a line\n"
+	      "  --repeat        annotate: explain every occurrence of a message in\n"
+	      "                  full (default: the first; later ones in one line)\n"
+	      "  --sysfs DIR     registered entries (default /sys/kernel/kmsg)\n"
+	      "  --catalog FILE  installed catalog (default\n"
+	      "                  /lib/modules/$(uname -r)/kmsg.catalog)\n"
+	      "  --help          this text\n"
+	      "\nLogs: dmesg (plain, -T, -x, -r, --time-format iso), /dev/kmsg,\n"
+	      "journalctl -k (short, short-iso, short-precise, short-monotonic,\n"
+	      "short-full, cat, json), syslog (RFC 3164, RFC 3339); gzip, xz or\n"
+	      "zstd compressed; a directory: the kernel logs in it.  See kmsg(8).\n",
+	      stdout);
+	exit(0);
 }
 
 /* Text output */
@@ -52,6 +78,16 @@ static void print_indented(const char *s, const char *indent)
 		nl = strchr(s, '\n');
 		printf("%s%.*s\n", indent, nl ? (int)(nl - s) : (int)strlen(s), s);
 	}
+}
+
+/* A format on one line: an embedded line break as C writes it, "\n" */
+static void print_text(const char *s)
+{
+	const char *nl;
+
+	for (; (nl = strchr(s, '\n')); s = nl + 1)
+		printf("%.*s\\n", (int)(nl - s), s);
+	fputs(s, stdout);
 }
 
 /* The "@N: what" lines, with "= value" from a matched log line. */
@@ -79,10 +115,14 @@ static bool has_man_page(const struct kmsg_entry *e)
 	return *e->description;
 }
 
-static void explain_text(const struct kmsg_entry *e, const struct kmsg_values *v)
+static void explain_text(const struct kmsg_entry *e, const struct kmsg_values *v,
+			 const char *device)
 {
-	printf("%s: %s\n", e->tag, e->text);
-	printf("Severity: %s\n", e->severity);
+	printf("%s: ", e->tag);
+	print_text(e->text);
+	printf("\nSeverity: %s\n", e->severity);
+	if (device)
+		printf("Device: %s\n", device);
 	if (*e->parameters) {
 		printf("Parameters:\n");
 		print_params(e, v, "  ");
@@ -95,14 +135,15 @@ static void explain_text(const struct kmsg_entry *e, const struct kmsg_values *v
 		printf("See also: man 9 %s\n", e->tag);
 }
 
-static void explain_json(const struct kmsg_entry *e, const struct kmsg_values *v,
-			 const char *line)
+/* The keys of an entry (and the values of a line) inside a JSON object. */
+static void entry_json(const struct kmsg_entry *e, const struct kmsg_values *v,
+		       const char *device)
 {
 	const char *p = e->parameters, *s;
 	size_t len;
 	int i;
 
-	fputs("{\"tag\":", stdout);
+	fputs("\"tag\":", stdout);
 	json_string(stdout, e->tag, -1);
 	fputs(",\"text\":", stdout);
 	json_string(stdout, e->text, -1);
@@ -132,104 +173,423 @@ static void explain_json(const struct kmsg_entry *e, const struct kmsg_values *v
 		fputs(",\"man_page\":", stdout);
 		json_string(stdout, page, -1);
 	}
-	if (line) {
-		fputs(",\"line\":", stdout);
-		json_string(stdout, line, -1);
+	if (device) {
+		fputs(",\"device\":", stdout);
+		json_string(stdout, device, -1);
+	}
+}
+
+/* Where a log line is: its text, and its file and number in --json */
+struct where {
+	const char *line;
+	size_t len;
+	const char *file;	/* NULL: not shown */
+	unsigned long lineno;
+};
+
+static void where_json(const struct where *w)
+{
+	fputs("\"line\":", stdout);
+	json_string(stdout, w->line, w->len);
+	if (w->file) {
+		fputs(",\"file\":", stdout);
+		json_string(stdout, w->file, -1);
+		printf(",\"line_number\":%lu", w->lineno);
+	}
+}
+
+/*
+ * A line's entries as one JSON object: the best one's keys, the others
+ * (if any) in "alternatives".
+ */
+static void matches_json(const struct kmsg_matches *ms, const struct where *w)
+{
+	int i;
+
+	putchar('{');
+	if (ms->nr)
+		entry_json(ms->m[0].entry, &ms->m[0].v, ms->m[0].device);
+	if (ms->nr && w)
+		putchar(',');
+	if (w)
+		where_json(w);
+	if (ms->nr > 1) {
+		fputs(",\"alternatives\":[", stdout);
+		for (i = 1; i < ms->nr; i++) {
+			fputs(i > 1 ? ",{" : "{", stdout);
+			entry_json(ms->m[i].entry, &ms->m[i].v, ms->m[i].device);
+			putchar('}');
+		}
+		putchar(']');
 	}
 	fputs("}\n", stdout);
 }
 
 /* explain */
 
-static int cmd_explain(struct kmsg_db *db, const char *arg)
+static int explain_tag(struct kmsg_db *db, const char *tag)
 {
-	struct kmsg_values v = { 0 };
-	const struct kmsg_entry *e;
-	unsigned int id;
-	int ret = 1;
+	const struct kmsg_entry *e = kmsg_db_lookup(db, tag);
 
-	if (kmsg_tag_valid(arg, strlen(arg), &id)) {
-		e = kmsg_db_lookup(db, arg);
-		if (e) {
-			if (json)
-				explain_json(e, NULL, NULL);
-			else
-				explain_text(e, NULL);
-			ret = 0;
-		}
+	if (!e)
+		return 1;
+	if (json) {
+		putchar('{');
+		entry_json(e, NULL, NULL);
+		fputs("}\n", stdout);
 	} else {
-		e = kmsg_match_line(db, arg, &v);
-		if (e) {
-			if (json)
-				explain_json(e, &v, arg);
-			else
-				explain_text(e, &v);
-			ret = 0;
+		explain_text(e, NULL, NULL);
+	}
+	return 0;
+}
+
+/* Each entry found, for explain; with the line given, if any */
+static int explain_matches(struct kmsg_matches *ms, const char *line)
+{
+	int i;
+
+	for (i = 0; i < ms->nr; i++) {
+		if (json) {
+			struct kmsg_matches one = { .nr = 1, .m[0] = ms->m[i] };
+			struct where w = { .line = line, .len = line ? strlen(line) : 0 };
+
+			matches_json(&one, line ? &w : NULL);
+		} else {
+			if (i)
+				putchar('\n');
+			explain_text(ms->m[i].entry, &ms->m[i].v, ms->m[i].device);
 		}
 	}
+	i = ms->nr;
+	kmsg_matches_free(ms);
+	return i ? 0 : 1;
+}
+
+static int explain_line(struct kmsg_db *db, const char *line)
+{
+	struct kmsg_matches ms = { 0 };
+	struct kmsg_logline l;
+	int ret;
+
+	kmsg_logline_parse(&l, line);
+	if (l.msg)
+		kmsg_identify(db, l.msg, &ms);
+	ret = explain_matches(&ms, line);
+	kmsg_logline_free(&l);
+	return ret;
+}
+
+static int cmd_explain(struct kmsg_db *db, const char *arg)
+{
+	struct kmsg_matches ms;
+	unsigned int id;
+	int ret;
+
+	if (kmsg_tag_valid(arg, strlen(arg), &id))
+		ret = explain_tag(db, arg);
+	else if (!strpbrk(arg, " :") && kmsg_identify_id(db, arg, strlen(arg), NULL, &ms))
+		ret = explain_matches(&ms, NULL);	/* "hypfs.7f5705" */
+	else
+		ret = explain_line(db, arg);
 	if (ret)
 		fprintf(stderr, "kmsg: no catalog entry for '%s'\n", arg);
-	kmsg_values_free(&v);
 	return ret;
 }
 
 /* annotate */
 
-static int cmd_annotate(struct kmsg_db *db, const char *path)
+struct annotate {
+	struct kmsg_log_visitor v;	/* first: the visitor is the state */
+	struct kmsg_db *db;
+	struct kmsg_map seen;		/* tag: where it was explained */
+	int found;
+};
+
+/* "line 12", or "var/log/messages:12" when there are several files */
+static char *location(const struct annotate *a, const char *name,
+		      unsigned long lineno)
 {
-	FILE *f = stdin;
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
-	int found = 0;
+	char *s;
 
-	if (path && strcmp(path, "-")) {
-		f = fopen(path, "r");
-		if (!f) {
-			fprintf(stderr, "kmsg: %s: %s\n", path, strerror(errno));
-			return 2;
-		}
+	if (a->v.many) {
+		s = xcalloc(strlen(name) + 24, 1);
+		sprintf(s, "%s:%lu", name, lineno);
+	} else {
+		s = xcalloc(32, 1);
+		sprintf(s, "line %lu", lineno);
 	}
-	while ((len = getline(&line, &cap, f)) > 0) {
-		struct kmsg_values v = { 0 };
-		const struct kmsg_entry *e;
+	return s;
+}
 
-		if (line[len - 1] == '\n')
-			line[--len] = '\0';
-		e = kmsg_match_line(db, line, &v);
+static void annotate_full(const struct kmsg_match *m, const char *loc)
+{
+	const struct kmsg_entry *e = m->entry;
+
+	printf("-- %s%s%s (%s): ", loc ? loc : "", loc ? ": " : "",
+	       e->tag, e->severity);
+	print_text(e->text);
+	putchar('\n');
+	if (m->device)
+		printf("-- Device: %s\n", m->device);
+	if (*e->parameters)
+		print_params(e, &m->v, "--   ");
+	print_indented(e->description, "-- ");
+	if (*e->user_action) {
+		printf("-- User action:\n");
+		print_indented(e->user_action, "-- ");
+	}
+}
+
+/* A message explained before: one line, with this line's values */
+static void annotate_again(const struct kmsg_match *m, const char *loc,
+			   const char *first)
+{
+	int i;
+
+	printf("-- %s%s%s (%s) again, as at %s", loc ? loc : "", loc ? ": " : "",
+	       m->entry->tag, m->entry->severity, first);
+	if (m->device)
+		printf("; device %s", m->device);
+	for (i = 0; i < m->v.nr; i++)
+		printf("%s@%d = %s", i ? ", " : "; ", i + 1, m->v.val[i]);
+	putchar('\n');
+}
+
+static void annotate_text(struct annotate *a, const struct kmsg_matches *ms,
+			  const char *name, unsigned long lineno)
+{
+	char *loc = a->v.many ? location(a, name, lineno) : NULL;
+	int i;
+
+	for (i = 0; i < ms->nr; i++) {
+		const struct kmsg_match *m = &ms->m[i];
+		void **first = repeat ? NULL : kmsg_map_slot(&a->seen, m->entry->tag);
+
+		if (first && *first) {
+			annotate_again(m, loc, *first);
+			continue;
+		}
+		if (first)
+			*first = location(a, name, lineno);
+		annotate_full(m, loc);
+	}
+	free(loc);
+}
+
+static void annotate_line(struct kmsg_log_visitor *v, const char *name,
+			  unsigned long lineno, const char *line, size_t len)
+{
+	struct annotate *a = (struct annotate *)v;
+	struct kmsg_matches ms = { 0 };
+	struct kmsg_logline l;
+
+	kmsg_logline_parse(&l, line);
+	if (l.msg)
+		kmsg_identify(a->db, l.msg, &ms);
+	if (json) {
+		struct where w = { line, len, v->many ? name : NULL, lineno };
+
+		matches_json(&ms, &w);
+	} else {
+		fwrite(line, 1, len, stdout);
+		putchar('\n');
+		annotate_text(a, &ms, name, lineno);
+	}
+	a->found += ms.nr > 0;
+	kmsg_matches_free(&ms);
+	kmsg_logline_free(&l);
+}
+
+/* In text, the lines of each file of several after "==> name <==" */
+static void annotate_file(struct kmsg_log_visitor *v, const char *name)
+{
+	if (v->many && !json)
+		printf("==> %s <==\n", name);
+}
+
+static int cmd_annotate(struct kmsg_db *db, char **paths, int n)
+{
+	struct annotate a = {
+		.v = { .file = annotate_file, .line = annotate_line },
+		.db = db,
+	};
+	bool ok = kmsg_logs_read(&a.v, paths, n);
+
+	kmsg_map_free(&a.seen, free);
+	return ok ? 0 : 2;
+}
+
+/* report */
+
+struct seen {
+	const struct kmsg_entry *e;
+	unsigned long count;
+	char *first, *last;	/* the time stamps as written, or NULL */
+};
+
+struct report {
+	struct kmsg_log_visitor v;	/* first: the visitor is the state */
+	struct kmsg_db *db;
+	struct kmsg_map seen;		/* tag: struct seen */
+	struct kmsg_map uncataloged;	/* component: count, as a pointer */
+};
+
+static void seen_free(void *p)
+{
+	struct seen *s = p;
+
+	free(s->first);
+	free(s->last);
+	free(s);
+}
+
+static void report_line(struct kmsg_log_visitor *v, const char *name,
+			unsigned long lineno, const char *line, size_t len)
+{
+	struct report *r = (struct report *)v;
+	struct kmsg_matches ms = { 0 };
+	struct kmsg_logline l;
+	struct seen *s;
+
+	(void)name, (void)lineno, (void)len;
+	kmsg_logline_parse(&l, line);
+	if (l.msg)
+		kmsg_identify(r->db, l.msg, &ms);
+	if (ms.nr) {
+		void **slot = kmsg_map_slot(&r->seen, ms.m[0].entry->tag);
+
+		s = *slot;
+		if (!s) {
+			s = *slot = xcalloc(1, sizeof(*s));
+			s->e = ms.m[0].entry;
+			s->first = l.time ? xstrndup(l.time, strlen(l.time)) : NULL;
+		}
+		s->count++;
+		free(s->last);
+		s->last = l.time ? xstrndup(l.time, strlen(l.time)) : NULL;
+	} else if (ms.component[0] && kmsg_component_known(r->db, ms.component)) {
+		void **slot = kmsg_map_slot(&r->uncataloged, ms.component);
+
+		*slot = (void *)((uintptr_t)*slot + 1);
+	}
+	kmsg_matches_free(&ms);
+	kmsg_logline_free(&l);
+}
+
+static int severity_rank(const char *s)
+{
+	static const char *const order[] = {
+		"Emerg", "Alert", "Critical", "Error", "Warning", "Notice",
+		"Informational",
+	};
+	int i;
+
+	for (i = 0; i < 7 && strcmp(s, order[i]); i++)
+		;
+	return i;
+}
+
+static int cmp_seen(const void *a, const void *b)
+{
+	const struct seen *x = *(const struct seen * const *)a;
+	const struct seen *y = *(const struct seen * const *)b;
+	int c = severity_rank(x->e->severity) - severity_rank(y->e->severity);
+
+	if (c)
+		return c;
+	if (x->count != y->count)
+		return x->count > y->count ? -1 : 1;
+	return strcmp(x->e->tag, y->e->tag);
+}
+
+static int cmp_count(const void *a, const void *b)
+{
+	const struct kmsg_map_slot *x = *(const struct kmsg_map_slot * const *)a;
+	const struct kmsg_map_slot *y = *(const struct kmsg_map_slot * const *)b;
+
+	if (x->val != y->val)
+		return (uintptr_t)x->val > (uintptr_t)y->val ? -1 : 1;
+	return strcmp(x->key, y->key);
+}
+
+/* The values of @m, sorted with @cmp (the keys' slots if @slots) */
+static void **sorted(struct kmsg_map *m, bool slots,
+		     int (*cmp)(const void *, const void *))
+{
+	void **v = xcalloc(m->used, sizeof(*v));
+	size_t i, n = 0;
+
+	for (i = 0; i < m->size; i++)
+		if (m->slots[i].key)
+			v[n++] = slots ? (void *)&m->slots[i] : m->slots[i].val;
+	qsort(v, n, sizeof(*v), cmp);
+	return v;
+}
+
+static void json_or_null(const char *s)
+{
+	if (s)
+		json_string(stdout, s, -1);
+	else
+		fputs("null", stdout);
+}
+
+static void report_entry(const struct seen *s)
+{
+	if (json) {
+		putchar('{');
+		entry_json(s->e, NULL, NULL);
+		printf(",\"count\":%lu,\"first\":", s->count);
+		json_or_null(s->first);
+		fputs(",\"last\":", stdout);
+		json_or_null(s->last);
+		fputs("}\n", stdout);
+		return;
+	}
+	printf("%s %s, %lu time%s: ", s->e->tag, s->e->severity, s->count,
+	       s->count == 1 ? "" : "s");
+	print_text(s->e->text);
+	printf("\n  first: %s\n  last:  %s\n", s->first ? s->first : "-",
+	       s->last ? s->last : "-");
+}
+
+static void report_print(struct report *r)
+{
+	struct seen **seen = (struct seen **)sorted(&r->seen, false, cmp_seen);
+	struct kmsg_map_slot **un;
+	size_t i;
+
+	for (i = 0; i < r->seen.used; i++)
+		report_entry(seen[i]);
+	free(seen);
+	un = (struct kmsg_map_slot **)sorted(&r->uncataloged, true, cmp_count);
+	if (r->uncataloged.used && !json)
+		printf("%sLines of s390 components without a catalog entry:\n",
+		       r->seen.used ? "\n" : "");
+	for (i = 0; i < r->uncataloged.used; i++) {
+		unsigned long n = (uintptr_t)un[i]->val;
+
 		if (json) {
-			if (e) {
-				explain_json(e, &v, line);
-			} else {
-				fputs("{\"line\":", stdout);
-				json_string(stdout, line, len);
-				fputs("}\n", stdout);
-			}
+			fputs("{\"component\":", stdout);
+			json_string(stdout, un[i]->key, -1);
+			printf(",\"uncataloged\":%lu}\n", n);
 		} else {
-			fwrite(line, 1, len, stdout);
-			putchar('\n');
-			if (e) {
-				printf("-- %s (%s): %s\n", e->tag, e->severity, e->text);
-				if (*e->parameters)
-					print_params(e, &v, "--   ");
-				print_indented(e->description, "-- ");
-				if (*e->user_action) {
-					printf("-- User action:\n");
-					print_indented(e->user_action, "-- ");
-				}
-			}
+			printf("  %s: %lu line%s\n", un[i]->key, n, n == 1 ? "" : "s");
 		}
-		found += !!e;
-		kmsg_values_free(&v);
 	}
-	if (ferror(f)) {
-		fprintf(stderr, "kmsg: %s: read error\n", path ? path : "stdin");
-		found = -1;
-	}
-	free(line);
-	if (f != stdin)
-		fclose(f);
-	return found < 0 ? 2 : 0;
+	free(un);
+}
+
+static int cmd_report(struct kmsg_db *db, char **paths, int n)
+{
+	struct report r = { .v = { .line = report_line }, .db = db };
+	bool ok = kmsg_logs_read(&r.v, paths, n);
+	int ret = r.seen.used || r.uncataloged.used ? 0 : 1;
+
+	report_print(&r);
+	kmsg_map_free(&r.seen, seen_free);
+	kmsg_map_free(&r.uncataloged, NULL);
+	return ok ? ret : 2;
 }
 
 /* list */
@@ -252,8 +612,9 @@ static int cmd_list(struct kmsg_db *db, const char *component)
 			json_string(stdout, all[i]->source, -1);
 			fputs("}\n", stdout);
 		} else {
-			printf("%s %s %s\n", all[i]->tag, all[i]->severity,
-			       all[i]->text);
+			printf("%s %s ", all[i]->tag, all[i]->severity);
+			print_text(all[i]->text);
+			putchar('\n');
 		}
 	}
 	free(all);
@@ -269,6 +630,7 @@ int main(int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' },
 		{ "sysfs", required_argument, NULL, 's' },
 		{ "catalog", required_argument, NULL, 'c' },
+		{ "repeat", no_argument, NULL, 'r' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -289,8 +651,11 @@ int main(int argc, char **argv)
 		case 'c':
 			catalog_path = optarg;
 			break;
+		case 'r':
+			repeat = true;
+			break;
 		case 'h':
-			bad_usage();
+			print_help();
 			break;
 		case ':':
 			fprintf(stderr, "kmsg: a value is missing after '%s'\n", argv[optind - 1]);
@@ -322,8 +687,10 @@ int main(int argc, char **argv)
 
 	if (!strcmp(cmd, "explain") && argc - i == 1)
 		ret = cmd_explain(&db, argv[i]);
-	else if (!strcmp(cmd, "annotate") && argc - i <= 1)
-		ret = cmd_annotate(&db, argc - i ? argv[i] : NULL);
+	else if (!strcmp(cmd, "annotate"))
+		ret = cmd_annotate(&db, argv + i, argc - i);
+	else if (!strcmp(cmd, "report"))
+		ret = cmd_report(&db, argv + i, argc - i);
 	else if (!strcmp(cmd, "list") && argc - i <= 1)
 		ret = cmd_list(&db, argc - i ? argv[i] : NULL);
 	else

@@ -14,7 +14,7 @@
  */
 #include "../../scripts/kmsg-format.h"
 
-#define KMSG_MAX_VALUES 32
+#include "match.h"
 
 struct kmsg_entry {
 	char *tag;
@@ -24,12 +24,6 @@ struct kmsg_entry {
 	char *description;
 	char *user_action;
 	const char *source;	/* "sysfs" or "catalog" */
-};
-
-/* Values of a log line's conversions, @1 first. */
-struct kmsg_values {
-	char *val[KMSG_MAX_VALUES];
-	int nr;
 };
 
 struct kmsg_slot {
@@ -42,12 +36,8 @@ struct kmsg_table {
 	unsigned int size, used;
 };
 
-/* The entries of one component, for matching lines without an id. */
-struct kmsg_component_list {
-	char *name;
-	const struct kmsg_entry **entries;
-	int nr;
-};
+/* The entries of one component, indexed for matching (identify.c) */
+struct kmsg_component_list;
 
 struct kmsg_db {
 	const char *sysfs;
@@ -56,7 +46,7 @@ struct kmsg_db {
 	struct kmsg_table from_catalog;	/* filled on first need */
 	bool catalog_loaded;
 	bool io_error;
-	struct kmsg_component_list *components;	/* cache of kmsg_db_all() */
+	struct kmsg_component_list **components;	/* see identify.c */
 	int nr_components;
 };
 
@@ -67,10 +57,50 @@ int kmsg_db_all(struct kmsg_db *db, const char *component,
 		const struct kmsg_entry ***out);
 int kmsg_db_load_catalog(struct kmsg_db *db);
 
-bool kmsg_format_match(const char *fmt, const char *s, struct kmsg_values *v);
-const struct kmsg_entry *kmsg_match_line(struct kmsg_db *db, const char *line,
-					 struct kmsg_values *v);
-void kmsg_values_free(struct kmsg_values *v);
+/* identify.c: the entries a kernel message was printed from, best first */
+#define KMSG_MAX_MATCHES 8
+
+struct kmsg_match {
+	const struct kmsg_entry *entry;
+	struct kmsg_values v;
+	char *device;		/* the device the message names, or NULL */
+	int score, order;	/* how good a match, and in which order */
+};
+
+struct kmsg_matches {
+	struct kmsg_match m[KMSG_MAX_MATCHES];
+	int nr;
+	char component[KMSG_COMPONENT_MAX + 1];	/* the message's, or "" */
+};
+
+int kmsg_identify(struct kmsg_db *db, const char *msg, struct kmsg_matches *out);
+int kmsg_identify_id(struct kmsg_db *db, const char *id, size_t len,
+		     const char *text, struct kmsg_matches *out);
+void kmsg_matches_free(struct kmsg_matches *out);
+bool kmsg_component_known(struct kmsg_db *db, const char *comp);
+void kmsg_components_free(struct kmsg_db *db);
+
+/* util.c: allocation that exits on failure, the table of entries by tag */
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t size);
+char *xstrndup(const char *s, size_t n);
+struct kmsg_slot *table_find(struct kmsg_table *t, const char *tag);
+void table_add(struct kmsg_table *t, char *tag, struct kmsg_entry *e);
+void table_free(struct kmsg_table *t);
+void entry_free(struct kmsg_entry *e);
+
+struct kmsg_map_slot {
+	char *key;
+	void *val;
+};
+
+struct kmsg_map {
+	struct kmsg_map_slot *slots;
+	size_t size, used;
+};
+
+void **kmsg_map_slot(struct kmsg_map *m, const char *key);
+void kmsg_map_free(struct kmsg_map *m, void (*free_val)(void *));
 
 /* @s as a JSON string: @len bytes, or all of it if @len is negative */
 static inline void json_string(FILE *f, const char *s, ssize_t len)

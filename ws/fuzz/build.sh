@@ -61,9 +61,16 @@ obj parse "$s/kmsg-parse.c" -I"$s" || ok=1
   link desc "$o/desc.o" "$o/util.o"; } || ok=1
 { obj records "$fz/records.c" -I"$s" -I"$fz" &&
   link records "$o/records.o" "$o/util.o" "$o/parse.o"; } || ok=1
+# the tool's files but its main(), without the decompression libraries
+tool_objs=()
+for c in "$top"/tools/kmsg/*.c; do
+	n=$(basename "$c" .c)
+	[ "$n" = kmsg ] && continue
+	obj "tool-$n" "$c" -I"$top/tools/kmsg" || ok=1
+	tool_objs+=("$o/tool-$n.o")
+done
 { obj tool "$fz/tool.c" -I"$top/tools/kmsg" &&
-  obj db "$top/tools/kmsg/db.c" -I"$top/tools/kmsg" &&
-  link tool "$o/tool.o" "$o/db.o"; } || ok=1
+  link tool "$o/tool.o" "${tool_objs[@]}"; } || ok=1
 { obj validate "$fz/validate.c" $kshim &&
   obj kmsg_catalog "$top/kernel/kmsg_catalog.c" $kshim &&
   link validate "$o/validate.o" "$o/kmsg_catalog.o"; } || ok=1

@@ -8,8 +8,9 @@
  *    input file), read by kmsg_db_lookup();
  *  - as the installed catalog file (kmsg_db_load_catalog());
  *  - line by line as the log "kmsg annotate" reads: each line through
- *    kmsg_match_line() (prefixes, tags, the format matcher against the
- *    entries of the catalog and sysfs above), the line and the values
+ *    kmsg_logline_parse() (the log formats) and kmsg_identify() (tags,
+ *    the format matcher against the entries of the catalog and sysfs
+ *    above), the line and the values
  *    matched through json_string() (to /dev/null), and a line that is a
  *    tag looked up as "kmsg explain TAG" does; then "kmsg list" (for an
  *    input whose size is a multiple of 4).
@@ -28,6 +29,7 @@
 #include <unistd.h>
 
 #include "kmsg.h"
+#include "logline.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -142,9 +144,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	while (p < end) {
 		const uint8_t *nl = memchr(p, '\n', end - p);
 		size_t len = (nl ? nl : end) - p;
-		struct kmsg_values v = { 0 };
-		char *line = malloc(len + 1);	/* as getline() leaves it */
+		struct kmsg_matches ms = { 0 };
+		struct kmsg_logline l;
+		char *line = malloc(len + 1);	/* as kmsg_input_line() leaves it */
 		unsigned int id;
+		int j;
 
 		if (!line)
 			abort();
@@ -152,14 +156,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		line[len] = '\0';
 		p = nl ? nl + 1 : end;
 
-		e = kmsg_match_line(&db, line, &v);
+		kmsg_logline_parse(&l, line);
+		if (l.msg)
+			kmsg_identify(&db, l.msg, &ms);
 		json_string(null, line, len);
-		if (e) {
-			json_string(null, e->parameters, -1);
-			for (i = 0; i < v.nr; i++)
-				json_string(null, v.val[i], -1);
+		for (j = 0; j < ms.nr; j++) {
+			json_string(null, ms.m[j].entry->parameters, -1);
+			for (i = 0; i < ms.m[j].v.nr; i++)
+				json_string(null, ms.m[j].v.val[i], -1);
 		}
-		kmsg_values_free(&v);
+		kmsg_matches_free(&ms);
+		kmsg_logline_free(&l);
 		if (kmsg_tag_valid(line, strlen(line), &id)) {
 			e = kmsg_db_lookup(&db, line);
 			if (e)
