@@ -143,20 +143,40 @@ messages in Documentation/kmsg/s390/xpram." \
 
 commit "tools/kmsg: read the catalog from sysfs and the installed file" \
 "The entries of /sys/kernel/kmsg, read on demand, and of the catalog
-file that make kmsg_install writes next to the modules; a log line is
-matched to its entry by its tag, and its values are read back from the
-line with the entry's format." \
+file that make kmsg_install writes next to the modules, in a table by
+tag; the printf matcher that reads a message's values back from a line
+with the entry's format.  Not built yet: the command comes later in
+this series." \
 	-- tools/kmsg/db.c tools/kmsg/util.c tools/kmsg/match.c tools/kmsg/match.h \
-	tools/kmsg/identify.c tools/kmsg/kmsg.h
+	tools/kmsg/kmsg.h
+
+commit "tools/kmsg: find the message of a log line" \
+"The kernel's message inside a line as dmesg (plain, -T, -x, --time-format
+iso, -r), /dev/kmsg, journalctl -k (short, short-iso, short-precise,
+short-monotonic, short-full, cat, json) and syslog daemons (RFC 3164 and
+3339) write it, recognised by content; its entry by its tag, by the
+lookup2 id SUSE's and Ubuntu's kernels print (hypfs.7f5705), or, from
+kernels without ids, by its text within its component, device lines
+too, through an index of the formats' literal words." \
+	-- tools/kmsg/logline.c tools/kmsg/logline.h tools/kmsg/identify.c
+
+commit "tools/kmsg: read logs, compressed logs and support archives" \
+"Files and standard input line by line, whatever their bytes (NULs,
+CRLF, lines of megabytes), gzip, xz and zstd through zlib, liblzma and
+libzstd where the build has them, and directories such as an unpacked
+sosreport or supportconfig, whose kernel logs are found by content;
+one JSON writer for every --json output." \
+	-- tools/kmsg/input.c tools/kmsg/input.h tools/kmsg/logs.c tools/kmsg/logs.h \
+	tools/kmsg/json.c
 
 commit "tools/kmsg: explain kernel messages from the catalog" \
-"kmsg explain TAG|LINE, kmsg annotate and kmsg list read
-/sys/kernel/kmsg and the catalog file that make kmsg_install writes next
-to the modules, so messages of modules that are not loaded are explained
-too.  make kmsg_install also installs the man page of each described
-message into /usr/share/man/man9 (INSTALL_KMSG_MAN_PATH), which kmsg
-explain names.  tools/Makefile builds, installs and cleans it as
-"kmsg", like the other tools." \
+"kmsg explain TAG|LINE, kmsg annotate FILE|DIR, kmsg report FILE|DIR and
+kmsg list read /sys/kernel/kmsg and the catalog file that make
+kmsg_install writes next to the modules, so messages of modules that are
+not loaded are explained too.  make kmsg_install also installs the man
+page of each described message into /usr/share/man/man9
+(INSTALL_KMSG_MAN_PATH), which kmsg explain names.  tools/Makefile
+builds, installs and cleans it as "kmsg", like the other tools." \
 	0005-kbuild-install-the-kmsg-catalog-with-the-modules.patch \
 	0061-tools-build-kmsg-from-tools-Makefile.patch -- \
 	tools/kmsg
