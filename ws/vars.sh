@@ -43,11 +43,24 @@ export ARCH CROSS_COMPILE KSRC KOUT
 export CCACHE_DIR=${CCACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/ccache}
 export CCACHE_BASEDIR=$top CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
 # Two options carry the absolute source tree, which base_dir does not
-# rewrite: -fmacro-prefix-map=<tree>/= only changes what __FILE__ expands
-# to (ccache hashes the expansion), and -Wa,-I<tree>/arch/s390/include is
-# where the assembler looks for .include files, the same tree's in any
-# clone.  Neither is hashed as an option, so a clone elsewhere hits.
-export CCACHE_IGNOREOPTIONS='-fmacro-prefix-map=* -Wa,-I*'
+# rewrite: kbuild's -fmacro-prefix-map=<tree>/=, which has nothing to map
+# once ccache hands the compiler relative paths, and
+# -Wa,-I<tree>/arch/s390/include, where the assembler looks for .include
+# files, the same tree's in any clone.  Neither is hashed, so a clone
+# elsewhere hits.  The relative paths ccache gives the compiler are
+# <build>/../linux/... and, for our files, which are links into the
+# repository and which ccache resolves, <build>/../../...: KCPPFLAGS maps
+# both back to the tree's own paths, so __FILE__ (call-site records, BUG
+# and WARN sites) reads "drivers/s390/block/xpram.c" as without ccache.
+# Set with or without ccache, so that kbuild's commands are the same.
+export CCACHE_IGNOREOPTIONS='-fmacro-prefix-map=/* -Wa,-I/*'
+kmsg_kcppflags() {
+	local src top_rel
+	src=$(realpath -m --relative-to="$KOUT" "$KSRC")
+	top_rel=$(realpath -m --relative-to="$KOUT" "$top")
+	echo "-fmacro-prefix-map=$src/= -fmacro-prefix-map=$top_rel/="
+}
+export KCPPFLAGS=$(kmsg_kcppflags)
 export KBUILD_BUILD_TIMESTAMP=${KBUILD_BUILD_TIMESTAMP:-'Thu Jan  1 00:00:00 UTC 2026'}
 export KBUILD_BUILD_USER=kmsg KBUILD_BUILD_HOST=kmsg KBUILD_BUILD_VERSION=1
 CCACHE_BIN=$top/build/ccache-bin
@@ -90,7 +103,7 @@ locked() {
 }
 
 kmake_unlocked() {
-	ccpath make -s -C "$KSRC" O="$KOUT" ARCH=$ARCH CROSS_COMPILE=$CROSS_COMPILE \
-		-j"$JOBS" "$@"
+	KCPPFLAGS=$(kmsg_kcppflags) ccpath make -s -C "$KSRC" O="$KOUT" ARCH=$ARCH \
+		CROSS_COMPILE=$CROSS_COMPILE -j"$JOBS" "$@"
 }
 kmake() { kout_lock kmake_unlocked "$@"; }
