@@ -89,6 +89,11 @@ chmod 755 /usr/bin/timeout
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev
+# what udev would add: the kselftest runner writes to /dev/stdout
+ln -sf /proc/self/fd /dev/fd
+ln -sf /proc/self/fd/0 /dev/stdin
+ln -sf /proc/self/fd/1 /dev/stdout
+ln -sf /proc/self/fd/2 /dev/stderr
 mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 mount -t tmpfs tmpfs /tmp
 exec </dev/$tty >/dev/$tty 2>&1
