@@ -81,9 +81,10 @@ static inline bool kmsg_is_digit(char c)
  * @s: the name, need not be NUL-terminated
  * @len: its length
  *
- * A component is 1..KMSG_COMPONENT_MAX characters of [A-Za-z0-9_-]
- * starting with a letter: ASCII only, whatever the locale (the kernel's
- * isalpha() would accept Latin-1 letters).
+ * A component is 1 to KMSG_COMPONENT_MAX characters, each an ASCII
+ * letter, digit, underscore or hyphen, the first a letter: ASCII only,
+ * whatever the locale (the kernel's isalpha() would accept Latin-1
+ * letters).
  *
  * Return: true if it is.
  */
