@@ -359,12 +359,29 @@ static void annotate_again(const struct kmsg_match *m, const char *loc,
 {
 	int i;
 
-	printf("-- %s%s%s (%s) again, as at %s", loc ? loc : "", loc ? ": " : "",
-	       m->entry->tag, m->entry->severity, first);
-	if (m->device)
-		printf("; device %s", m->device);
-	for (i = 0; i < m->v.nr; i++)
-		printf("%s@%d = %s", i ? ", " : "; ", i + 1, m->v.val[i]);
+	/* fputs, not printf: most lines of a long log are such lines */
+	fputs("-- ", stdout);
+	if (loc) {
+		fputs(loc, stdout);
+		fputs(": ", stdout);
+	}
+	fputs(m->entry->tag, stdout);
+	fputs(" (", stdout);
+	fputs(m->entry->severity, stdout);
+	fputs(") again, as at ", stdout);
+	fputs(first, stdout);
+	if (m->device) {
+		fputs("; device ", stdout);
+		fputs(m->device, stdout);
+	}
+	for (i = 0; i < m->v.nr; i++) {
+		fputs(i ? ", @" : "; @", stdout);
+		if (i >= 9)
+			putchar('0' + (i + 1) / 10);
+		putchar('0' + (i + 1) % 10);
+		fputs(" = ", stdout);
+		fputs(m->v.val[i], stdout);
+	}
 	putchar('\n');
 }
 
