@@ -10,6 +10,8 @@ TOP := $(abspath .)
 WS := $(TOP)/ws
 ARCH ?= s390
 export ARCH
+# The version of the kmsg package (make dist): written here only.
+KMSG_VERSION := 1.0
 EMU ?= qemu
 
 # CMD runs in the guest as written: $(value CMD) is its text before make
@@ -22,7 +24,7 @@ ifdef D
 KFLAGS += D=$(D)
 endif
 
-.PHONY: all deps prepare build demo guest env check bench patches bisect htmldocs clean
+.PHONY: all deps prepare build demo guest env check bench patches bisect htmldocs dist clean
 
 all: build
 	@$(WS)/demo.sh
@@ -65,6 +67,11 @@ bisect: patches
 htmldocs: prepare
 	@. $(WS)/vars.sh && make -C "$$KSRC" O=$(TOP)/build/htmldocs SPHINXDIRS=kmsg htmldocs
 	@echo "file://$(TOP)/build/htmldocs/Documentation/output/kmsg/index.html"
+
+# build/dist: the kmsg tool, the system catalog and the man pages as a
+# .deb and an RPM, for any kernel; no kernel build needed.
+dist:
+	@KMSG_VERSION=$(KMSG_VERSION) $(WS)/dist.sh
 
 clean:
 	rm -rf build/obj build/obj-x86_64 build/guest

@@ -686,3 +686,103 @@ int index_run(const struct catalog_opts *o, char **objects, int nr)
 	}
 	return status;
 }
+
+/* Tags in the order of kmsg list: by component, then by id */
+static int cmp_desc_tag(const void *a, const void *b)
+{
+	const struct desc *x = *(const struct desc * const *)a;
+	const struct desc *y = *(const struct desc * const *)b;
+	size_t lx = strrchr(x->tag, '.') - x->tag, ly = strrchr(y->tag, '.') - y->tag;
+	int c = strncmp(x->tag, y->tag, lx < ly ? lx : ly);
+
+	if (c)
+		return c;
+	if (lx != ly)
+		return lx < ly ? -1 : 1;
+	c = atoi(x->tag + lx + 1) - atoi(y->tag + ly + 1);
+	if (c)
+		return c;
+	return x < y ? -1 : x > y;
+}
+
+/**
+ * system_run() - the "system" command: the catalog file of every
+ * description, whatever kernel printed the message
+ * @o: parsed command line; o->out is the file to write, o->man_dir the
+ *     folder of the man pages (or NULL)
+ * @files: description files (Documentation/kmsg/...)
+ * @nr: how many
+ *
+ * The same file as "index" writes, from descriptions instead of objects:
+ * one line per described tag, sorted by component and id, owner
+ * "system".  The kmsg package installs it as /usr/share/kmsg/kmsg.catalog
+ * for kernels without a catalog of their own.  A malformed block or a tag
+ * described twice is reported as "file:line: problem" and makes the exit
+ * status 1; the first description of a tag is kept.
+ *
+ * Return: process exit status.
+ */
+int system_run(const struct catalog_opts *o, char **files, int nr)
+{
+	struct desc_set set = { 0 };
+	const struct desc **all;
+	struct record rec = { 0 };
+	struct tag t = { .rec = &rec };
+	FILE *f = stdout;
+	int i, k, status = 0;
+
+	for (i = 0; i < nr; i++)
+		if (desc_parse_file(&set, files[i]))
+			status = 1;
+	all = xmalloc((set.nr ? set.nr : 1) * sizeof(*all));
+	for (i = 0; i < set.nr; i++)
+		all[i] = &set.descs[i];
+	qsort(all, set.nr, sizeof(*all), cmp_desc_tag);
+	if (strcmp(o->out, "-")) {
+		f = create_output(o->out);
+		if (!f) {
+			free(all);
+			desc_set_free(&set);
+			return 2;
+		}
+	}
+	fputs(KMSG_INDEX_HEADER, f);
+	if (o->man_dir)
+		mkdir(o->man_dir, 0755);
+	for (i = 0; i < set.nr; i++) {
+		const struct desc *d = all[i];
+		const char *field[KMSG_INDEX_NR_FIELDS];
+
+		if (i && !strcmp(d->tag, all[i - 1]->tag)) {
+			fprintf(stderr, "%s:%d: %s: described again (first at %s:%d)\n",
+				d->file, d->line, d->tag, all[i - 1]->file,
+				all[i - 1]->line);
+			all[i] = all[i - 1];	/* the next duplicate names the first */
+			status = 1;
+			continue;
+		}
+		rec.tag = d->tag;
+		t.desc = d;
+		if (o->man_dir && write_man(o->man_dir, &t))
+			status = 2;
+		field[KMSG_INDEX_TAG] = d->tag;
+		field[KMSG_INDEX_SEVERITY] = severity_name(d->level);
+		field[KMSG_INDEX_OWNER] = "system";
+		field[KMSG_INDEX_TEXT] = d->text;
+		field[KMSG_INDEX_PARAMETERS] = d->params;
+		field[KMSG_INDEX_DESCRIPTION] = d->description;
+		field[KMSG_INDEX_USER_ACTION] = d->user_action;
+		for (k = 0; k < KMSG_INDEX_NR_FIELDS; k++)
+			kmsg_index_field(f, field[k], !k);
+		fputc('\n', f);
+	}
+	if (f != stdout && fclose(f)) {
+		fprintf(stderr, "%s: %s\n", o->out, strerror(errno));
+		status = 2;
+	}
+	if (status == 2 && f != stdout)
+		remove_output(o->out);
+	free(all);
+	desc_set_free(&set);
+	return status;
+}

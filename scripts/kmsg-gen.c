@@ -10,6 +10,11 @@
  *	modules (one tab-separated line per tag), for tools/kmsg; --man
  *	writes the man page of each described tag into DIR as well.
  *
+ *   kmsg-gen system [--man DIR] [-o FILE] FILE...
+ *	Write the same catalog file of every description in FILEs (owner
+ *	"system", sorted by tag), whatever kernel printed the messages: the
+ *	system catalog of the kmsg package; --man as for index.
+ *
  *   kmsg-gen catalog [--check] [--man DIR] [--srctree DIR] [--srcarch ARCH]
  *		      [--depfile FILE] [--data FILE] [-o OUT.S] OBJECT
  *	Read the call-site records of <linux/kmsg.h> from OBJECT, find the
@@ -40,7 +45,8 @@ static void bad_usage(void)
 		"       kmsg-gen catalog [--check] [--man DIR] [--srctree DIR] [--srcarch ARCH]\n"
 		"                        [--depfile FILE] [--data FILE] [-o OUT.S] OBJECT\n"
 		"       kmsg-gen index [--man DIR] [--srctree DIR] [--srcarch ARCH] [-o FILE]\n"
-		"                      OBJECT...\n");
+		"                      OBJECT...\n"
+		"       kmsg-gen system [--man DIR] [-o FILE] FILE...\n");
 	exit(2);
 }
 
@@ -130,6 +136,37 @@ static int cmd_catalog(int argc, char **argv, bool index)
 	return index ? index_run(&o, argv + optind, nr) : catalog_run(&o);
 }
 
+/* argv[0] is the command; options and description files in any order */
+static int cmd_system(int argc, char **argv)
+{
+	static const struct option options[] = {
+		{ "man", required_argument, NULL, 'm' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct catalog_opts o = { .out = "-" };
+	int c;
+
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":o:", options, NULL)) != -1) {
+		switch (c) {
+		case 'm':
+			o.man_dir = optarg;
+			break;
+		case 'o':
+			o.out = optarg;
+			break;
+		case ':':
+			bad_option("a value is missing after", argv);
+			break;
+		default:
+			bad_option("unknown option", argv);
+		}
+	}
+	if (optind == argc)
+		bad_usage();
+	return system_run(&o, argv + optind, argc - optind);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2)
@@ -140,6 +177,8 @@ int main(int argc, char **argv)
 		return cmd_catalog(argc - 1, argv + 1, false);
 	if (!strcmp(argv[1], "index"))
 		return cmd_catalog(argc - 1, argv + 1, true);
+	if (!strcmp(argv[1], "system"))
+		return cmd_system(argc - 1, argv + 1);
 	fprintf(stderr, "kmsg-gen: unknown command '%s'\n", argv[1]);
 	bad_usage();
 	return 2;

@@ -158,5 +158,6 @@ void cache_free(struct file_cache *c);
 /* kmsg-catalog.c */
 int catalog_run(const struct catalog_opts *o);
 int index_run(const struct catalog_opts *o, char **objects, int nr);
+int system_run(const struct catalog_opts *o, char **files, int nr);
 
 #endif /* KMSG_GEN_H */

@@ -7,6 +7,9 @@ out=$top/build/test-kmsg-tool
 rm -rf "$out"
 mkdir -p "$out"
 . "$top/tests/lib.sh"
+# No system catalog but the ones named here (the machine may have the kmsg
+# package installed): an empty value means none.
+export KMSG_SYSTEM_CATALOG=
 
 
 # CFLAGS from the environment, not the command line: the Makefile's
@@ -52,6 +55,7 @@ check "a tag only in the catalog file (module not loaded) is explained (exit $rc
 	exits $rc 0 diff -u - "$out/e3" <<'EOF2'
 xpram.3: No expanded memory available
 Severity: Error
+Source: catalog
 Description:
   No expanded storage.
 User action:
@@ -589,6 +593,85 @@ for r in rows:
     assert [p["description"] for p in r["parameters"]] == \
         ["@%d: %s" % (i, p) for i, p in enumerate(d["parameters"], 1)], r' \
 	"$out/fix.json" "$out/index.json"
+
+# --- the system catalog and the order of the sources -------------------------
+# kmsg-gen system: every description, whatever kernel, in the installed
+# catalog's format with owner "system", sorted by component, then id.
+"$gen" system -o "$out/system" "$fx/system-desc" 2>"$out/system.err"
+rc=$?
+check "kmsg-gen system (exit $rc): the catalog file format, owner system, sorted by component and id" \
+	exits $rc 0 sh -c "head -1 '$out/system' | grep -qx '# kmsg catalog v1: tag severity owner text parameters description user_action' &&
+		[ \"\$(sed 1d '$out/system' | cut -f1,3 | tr '\t' ' ' | paste -sd,)\" = 'sys.2 system,sys.10 system,xpram.1 system,xpram.3 system' ] &&
+		[ ! -s '$out/system.err' ]"
+cat "$fx/system-desc" "$fx/system-desc" > "$out/system-dup"
+"$gen" system -o "$out/system-d" "$out/system-dup" 2>"$out/system-dup.err"
+rc=$?
+check "kmsg-gen system: a tag described twice is a finding (exit $rc), file:line, kept once" \
+	exits $rc 1 sh -c "grep -q '^$out/system-dup:[0-9]*: sys.2: described again (first at $out/system-dup:[0-9]*)\$' '$out/system-dup.err' &&
+		[ \$(grep -c '^sys.2	' '$out/system-d') -eq 1 ]"
+# ws/system-catalog.sh: the one of the tree, every description file of
+# Documentation/kmsg, any architecture
+"$top/ws/system-catalog.sh" "$out/system-tree" "$out/system-man" 2>"$out/system-tree.err"
+rc=$?
+(cd "$top" && "$gen" dump $(find Documentation/kmsg -type f ! -name '*.rst')) | wc -l > "$out/system-ndesc"
+check "ws/system-catalog.sh (exit $rc): a line and a man page per description of Documentation/kmsg, each owned by system, sorted" \
+	exits $rc 0 sh -c "n=\$(cat '$out/system-ndesc'); [ \$n -gt 800 ] &&
+		[ \$(grep -vc '^#' '$out/system-tree') -eq \$n ] && [ \$(ls '$out/system-man' | wc -l) -eq \$n ] &&
+		[ -f '$out/system-man/xpram.1.9' ] &&
+		[ \$(cut -f3 '$out/system-tree' | grep -vc '^system\$') -eq 1 ] &&
+		sed 1d '$out/system-tree' | cut -f1 | tr . ' ' | LC_ALL=C sort -c -t ' ' -k1,1 -k2,2n"
+
+# Three sources: xpram.1 in all (sysfs wins), xpram.3 in the catalog file
+# and the system catalog (the catalog file wins), sys.* only in the system
+# catalog.
+k3() { "$out/kmsg" --sysfs "$sys" --catalog "$fx/catalog" --system-catalog "$out/system" "$@"; }
+k3 explain sys.2 > "$out/sys2"
+rc=$?
+check "a tag only in the system catalog is explained (exit $rc), 'Source: system'" \
+	exits $rc 0 sh -c "grep -qx 'Source: system' '$out/sys2' && grep -qx '  Only the system catalog knows this widget message.' '$out/sys2'"
+for t in xpram.1:sysfs xpram.3:catalog sys.2:system; do
+	k3 --json explain "${t%:*}"
+done > "$out/order.json"
+check "the order: sysfs before the module catalog before the system catalog" \
+	[ "$(grep -o '"tag":"[^"]*"\|"source":"[^"]*"' "$out/order.json" | paste -sd,)" = \
+	  '"tag":"xpram.1","source":"sysfs","tag":"xpram.3","source":"catalog","tag":"sys.2","source":"system"' ]
+grep -q '"description":"From sysfs.' "$out/order.json" && grep -q '"description":"No expanded storage."' "$out/order.json"
+check "and each entry's fields come from the source that won" [ $? -eq 0 ]
+printf '%s\n' 'xpram.1: 7 is not a valid number of XPRAM devices' 'xpram: No expanded memory available' \
+	'[    2.0] sys: widget w0 failed with rc=-5' 'Dec 04 12:00:00 s390host kernel: sys.10: gadget ready' > "$out/sources.log"
+k3 annotate "$out/sources.log" > "$out/sources.ann"
+rc=$?
+check "annotate (exit $rc) names each line's source: sysfs, catalog, system (by text and by tag)" \
+	exits $rc 0 sh -c "[ \"\$(grep '^-- Source: ' '$out/sources.ann' | paste -sd,)\" = '-- Source: sysfs,-- Source: catalog,-- Source: system,-- Source: system' ] &&
+		grep -qx -- '--   @1: the widget = w0' '$out/sources.ann'"
+k3 --json annotate "$out/sources.log" > "$out/sources.json"
+rc=$?
+check "--json annotate (exit $rc): source sysfs, catalog, system, system" \
+	exits $rc 0 [ "$(grep -o '"source":"[a-z]*"' "$out/sources.json" | paste -sd,)" = \
+		'"source":"sysfs","source":"catalog","source":"system","source":"system"' ]
+k3 report "$out/sources.log" > "$out/sources.report"
+check "report names the source of each message" \
+	[ "$(grep '^  source: ' "$out/sources.report" | sort | uniq -c | awk '{ print $1 $3 }' | paste -sd,)" = '1catalog,1sysfs,2system' ]
+k3 --json list > "$out/sources.list"
+check "list: each tag once, from the first source that has it" \
+	[ "$(grep -o '"tag":"[^"]*"\|"source":"[^"]*"' "$out/sources.list" | paste -sd, | sed 's/"tag"://g; s/,"source":/:/g')" = \
+	  '"net.7":"catalog","net.8":"catalog","sys.2":"system","sys.10":"system","xpram.1":"sysfs","xpram.3":"catalog","xpram.4":"catalog"' ]
+KMSG_SYSTEM_CATALOG=$out/system "$out/kmsg" --sysfs /nonexistent --catalog /nonexistent explain sys.10 > "$out/env" 2>&1
+rc=$?
+check "\$KMSG_SYSTEM_CATALOG names the system catalog (exit $rc)" exits $rc 0 grep -qx 'Source: system' "$out/env"
+KMSG_SYSTEM_CATALOG=/nonexistent "$out/kmsg" --sysfs /nonexistent --catalog /nonexistent \
+	--system-catalog "$out/system" explain sys.10 >/dev/null 2>&1
+rc1=$?
+KMSG_SYSTEM_CATALOG=$out/system "$out/kmsg" --sysfs /nonexistent --catalog /nonexistent \
+	--system-catalog '' explain sys.10 >/dev/null 2>&1
+rc2=$?
+check "--system-catalog FILE wins over it (exit $rc1), an empty one means none (exit $rc2)" [ $rc1 -eq 0 -a $rc2 -eq 1 ]
+KMSG_SYSTEM_CATALOG=$out "$out/kmsg" --sysfs /nonexistent --catalog /nonexistent explain sys.10 >/dev/null 2>"$out/sysdir.err"
+rc=$?
+check "an unreadable system catalog is an I/O error (exit $rc) naming it" \
+	exits $rc 2 grep -q "^kmsg: $out: " "$out/sysdir.err"
+vg_check "valgrind: annotate and report with all three sources are clean" 0 vg9 \
+	"$out/kmsg" --sysfs "$sys" --catalog "$fx/catalog" --system-catalog "$out/system" annotate "$out/sources.log"
 
 vg_check "valgrind: annotate exits 0 and is clean" 0 vg1 \
 	"$out/kmsg" --sysfs "$sys" --catalog "$fx/catalog" annotate "$fx/dmesg.log"

@@ -187,6 +187,15 @@ k=$b/kmsg
 read -r k1 k2 k3 < <(measure "$k" --sysfs /nonexistent --catalog "$b/catalog" annotate "$b/log")
 row "kmsg annotate, $lines lines, $cat_n-entry installed catalog" "$(mmm $k1 $k2 $k3)" "$(printf '%.0f' "$(echo "$lines / $k2" | bc -l)") lines/s at the median"
 
+echo "== 10. kmsg annotate on a journal"
+if [ -n "${BENCH_SMOKE:-}" ]; then jlines=10000 jruns=2; else jlines=1000000 jruns=5; fi
+"$top/ws/bench-annotate.sh" "$b/journal" "$jlines" "$jruns" > "$b/journal.rows" ||
+	fail "ws/bench-annotate.sh failed"
+while IFS=$'\t' read -r m v n; do
+	row "$m" "$v" "$n"
+done < "$b/journal.rows"
+[ -s "$b/journal.rows" ] || fail "ws/bench-annotate.sh wrote no rows"
+
 echo "== 6. build overhead"
 if [ -n "${BENCH_SMOKE:-}" ]; then
 	row "build overhead" "skipped in the smoke run" ""

@@ -10,7 +10,7 @@ pkgs=(linux-source-6.12 gcc-s390x-linux-gnu binutils-s390x-linux-gnu libc6-dev-s
       cpio kmod quilt rsync perl python3 groff-base mandoc valgrind xz-utils
       zlib1g-dev liblzma-dev libzstd-dev zstd
       sparse afl++ hyperfine coccinelle python3-sphinx graphviz python3-ply man-db
-      chromium-headless-shell fonts-dejavu-core ccache)
+      chromium-headless-shell fonts-dejavu-core ccache rpm)
 if [ "${1:-}" = --list ]; then
 	printf '%s\n' "${pkgs[@]}"
 	exit 0

@@ -179,7 +179,13 @@ page of each described message into /usr/share/man/man9
 builds, installs and cleans it as "kmsg", like the other tools." \
 	0005-kbuild-install-the-kmsg-catalog-with-the-modules.patch \
 	0061-tools-build-kmsg-from-tools-Makefile.patch -- \
-	tools/kmsg
+	tools/kmsg/kmsg.c tools/kmsg/Makefile
+
+commit "tools/kmsg: the kmsg(8) manual page" \
+"What each command prints, the log formats it reads, the order in which
+it looks for the catalog (sysfs, the catalog installed with the modules,
+the system catalog of the kmsg package), the report and --json." \
+	-- tools/kmsg
 
 commit "selftests/kmsg: test the message catalog with test modules" \
 "Log prefixes, sysfs files against descriptions, module load and unload,

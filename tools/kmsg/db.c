@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The kmsg tool's view of the catalog: entries read from
- * /sys/kernel/kmsg/<component>/<id>/ on demand, and from the catalog file
- * installed with the modules (written by "make kmsg_install", one line a
- * tag; its format is in scripts/kmsg-format.h, with kmsg-gen's writer).
+ * /sys/kernel/kmsg/<component>/<id>/ on demand, then from the catalog file
+ * installed with the modules (written by "make kmsg_install"), then from
+ * the system catalog of the kmsg package (written by "kmsg-gen system"
+ * from every description, for any kernel).  Both files are one line a
+ * tag; their format is in scripts/kmsg-format.h, with kmsg-gen's writer.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -12,18 +14,23 @@
 
 #include "kmsg.h"
 
-void kmsg_db_init(struct kmsg_db *db, const char *sysfs, const char *catalog)
+void kmsg_db_init(struct kmsg_db *db, const char *sysfs, const char *catalog,
+		  const char *system)
 {
 	memset(db, 0, sizeof(*db));
 	db->sysfs = sysfs;
-	db->catalog = catalog;
+	db->catalog.path = catalog;
+	db->catalog.source = "catalog";
+	db->system.path = system;
+	db->system.source = "system";
 }
 
 void kmsg_db_free(struct kmsg_db *db)
 {
 	kmsg_components_free(db);
 	table_free(&db->from_sysfs);
-	table_free(&db->from_catalog);
+	table_free(&db->catalog.entries);
+	table_free(&db->system.entries);
 }
 
 /* sysfs */
@@ -89,13 +96,8 @@ static char *unescape_field(const char *s, size_t len)
 	return d;
 }
 
-/**
- * kmsg_db_load_catalog() - read the installed catalog file once
- * @db: the database
- *
- * Return: number of entries, 0 when there is no file, -1 on a read error.
- */
-int kmsg_db_load_catalog(struct kmsg_db *db)
+/* Read a catalog file once: its number of entries, -1 on a read error */
+static int load_file(struct kmsg_db *db, struct kmsg_catalog_file *cf)
 {
 	char *line = NULL;
 	size_t cap = 0;
@@ -103,15 +105,15 @@ int kmsg_db_load_catalog(struct kmsg_db *db)
 	FILE *f;
 	int n = 0;
 
-	if (db->catalog_loaded)
-		return db->from_catalog.used;
-	db->catalog_loaded = true;
-	if (!db->catalog)
+	if (cf->loaded)
+		return cf->entries.used;
+	cf->loaded = true;
+	if (!cf->path)
 		return 0;
-	f = fopen(db->catalog, "r");
+	f = fopen(cf->path, "r");
 	if (!f) {
 		if (errno != ENOENT) {
-			fprintf(stderr, "kmsg: %s: %s\n", db->catalog, strerror(errno));
+			fprintf(stderr, "kmsg: %s: %s\n", cf->path, strerror(errno));
 			db->io_error = true;
 			return -1;
 		}
@@ -147,16 +149,16 @@ int kmsg_db_load_catalog(struct kmsg_db *db)
 		e->description = FIELD(DESCRIPTION);
 		e->user_action = FIELD(USER_ACTION);
 #undef FIELD
-		e->source = "catalog";
-		if (table_find(&db->from_catalog, e->tag)) {
+		e->source = cf->source;
+		if (table_find(&cf->entries, e->tag)) {
 			entry_free(e);
 			continue;
 		}
-		table_add(&db->from_catalog, e->tag, e);
+		table_add(&cf->entries, e->tag, e);
 		n++;
 	}
 	if (ferror(f)) {
-		fprintf(stderr, "kmsg: %s: read error\n", db->catalog);
+		fprintf(stderr, "kmsg: %s: read error\n", cf->path);
 		db->io_error = true;
 	}
 	free(line);
@@ -165,7 +167,33 @@ int kmsg_db_load_catalog(struct kmsg_db *db)
 }
 
 /**
- * kmsg_db_lookup() - the entry of a tag: sysfs first, then the catalog file
+ * kmsg_db_load_catalog() - read the installed and the system catalog once
+ * @db: the database
+ *
+ * Return: number of entries of both, 0 when there is no file, -1 on a
+ * read error.
+ */
+int kmsg_db_load_catalog(struct kmsg_db *db)
+{
+	int a = load_file(db, &db->catalog), b = load_file(db, &db->system);
+
+	return a < 0 || b < 0 ? -1 : a + b;
+}
+
+/* The entry of a tag in a catalog file, or NULL */
+static struct kmsg_entry *file_lookup(struct kmsg_db *db,
+				      struct kmsg_catalog_file *cf, const char *tag)
+{
+	struct kmsg_slot *slot;
+
+	load_file(db, cf);
+	slot = table_find(&cf->entries, tag);
+	return slot ? slot->entry : NULL;
+}
+
+/**
+ * kmsg_db_lookup() - the entry of a tag: sysfs first, then the catalog
+ * installed with the modules, then the system catalog
  * @db: the database
  * @tag: "<component>.<id>"
  *
@@ -174,18 +202,17 @@ int kmsg_db_load_catalog(struct kmsg_db *db)
 const struct kmsg_entry *kmsg_db_lookup(struct kmsg_db *db, const char *tag)
 {
 	struct kmsg_slot *slot = table_find(&db->from_sysfs, tag);
+	struct kmsg_entry *e;
 
 	if (!slot) {
-		struct kmsg_entry *e = db->sysfs ? read_sysfs_entry(db->sysfs, tag) : NULL;
-
+		e = db->sysfs ? read_sysfs_entry(db->sysfs, tag) : NULL;
 		table_add(&db->from_sysfs, e ? e->tag : xstrndup(tag, strlen(tag)), e);
 		slot = table_find(&db->from_sysfs, tag);
 	}
 	if (slot->entry)
 		return slot->entry;
-	kmsg_db_load_catalog(db);
-	slot = table_find(&db->from_catalog, tag);
-	return slot ? slot->entry : NULL;
+	e = file_lookup(db, &db->catalog, tag);
+	return e ? e : file_lookup(db, &db->system, tag);
 }
 
 static int cmp_entry(const void *a, const void *b)
@@ -209,6 +236,18 @@ static bool in_component(const char *tag, const char *component)
 	return !component[0] || (!strncmp(tag, component, n) && tag[n] == '.');
 }
 
+/* Has one of the first @k tables an entry of @tag? */
+static bool earlier(struct kmsg_table **tables, int k, const char *tag)
+{
+	while (k--) {
+		struct kmsg_slot *s = table_find(tables[k], tag);
+
+		if (s && s->entry)
+			return true;
+	}
+	return false;
+}
+
 /**
  * kmsg_db_all() - every known entry, of one component or of all
  * @db: the database
@@ -220,10 +259,12 @@ static bool in_component(const char *tag, const char *component)
 int kmsg_db_all(struct kmsg_db *db, const char *component,
 		const struct kmsg_entry ***out)
 {
+	struct kmsg_table *tables[] = {
+		&db->from_sysfs, &db->catalog.entries, &db->system.entries,
+	};
 	const struct kmsg_entry **all;
-	struct kmsg_table *t;
 	unsigned int i;
-	int n = 0, cap = 64;
+	int k, n = 0, cap = 64;
 	DIR *top;
 
 	if (!component)
@@ -258,19 +299,17 @@ int kmsg_db_all(struct kmsg_db *db, const char *component,
 	}
 	kmsg_db_load_catalog(db);
 
+	/* each tag once, from the first source that has it */
 	all = xcalloc(cap, sizeof(*all));
-	for (t = &db->from_sysfs; t; t = t == &db->from_sysfs ? &db->from_catalog : NULL) {
+	for (k = 0; k < 3; k++) {
+		struct kmsg_table *t = tables[k];
+
 		for (i = 0; i < t->size; i++) {
 			const struct kmsg_entry *e = t->slots[i].entry;
 
-			if (!e || !in_component(e->tag, component))
+			if (!e || !in_component(e->tag, component) ||
+			    earlier(tables, k, e->tag))
 				continue;
-			if (t == &db->from_catalog) {
-				struct kmsg_slot *s = table_find(&db->from_sysfs, e->tag);
-
-				if (s && s->entry)
-					continue;
-			}
 			if (n == cap) {
 				cap *= 2;
 				all = xrealloc(all, cap * sizeof(*all));

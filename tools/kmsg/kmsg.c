@@ -9,7 +9,9 @@
  *
  * Entries come from /sys/kernel/kmsg first, then from the catalog file
  * installed with the modules (/lib/modules/$(uname -r)/kmsg.catalog), so
- * messages of modules that are not loaded are explained too.
+ * messages of modules that are not loaded are explained too, then from the
+ * system catalog of the kmsg package (/usr/share/kmsg/kmsg.catalog: every
+ * described message, for a kernel without a catalog of its own).
  *
  * Exit status: 0 found, 1 not found, 2 usage or I/O error.
  */
@@ -30,6 +32,11 @@
 
 static const char *sysfs_dir = "/sys/kernel/kmsg";
 static const char *catalog_path;
+/* The system catalog: --system-catalog, $KMSG_SYSTEM_CATALOG, or this */
+#ifndef KMSG_SYSTEM_CATALOG
+#define KMSG_SYSTEM_CATALOG "/usr/share/kmsg/kmsg.catalog"
+#endif
+static const char *system_path;
 static bool json, repeat;
 
 static const char usage[] =
@@ -55,6 +62,10 @@ static void print_help(void)
 	      "  --sysfs DIR     registered entries (default /sys/kernel/kmsg)\n"
 	      "  --catalog FILE  installed catalog (default\n"
 	      "                  /lib/modules/$(uname -r)/kmsg.catalog)\n"
+	      "  --system-catalog FILE\n"
+	      "                  the kmsg package's catalog, read last (default\n"
+	      "                  $KMSG_SYSTEM_CATALOG, else " KMSG_SYSTEM_CATALOG ";\n"
+	      "                  empty: none)\n"
 	      "  --help          this text\n"
 	      "\nLogs: dmesg (plain, -T, -x, -r, --time-format iso), /dev/kmsg,\n"
 	      "journalctl -k (short, short-iso, short-precise, short-monotonic,\n"
@@ -123,6 +134,7 @@ static void explain_text(const struct kmsg_entry *e, const struct kmsg_values *v
 	printf("\nSeverity: %s\n", e->severity);
 	if (device)
 		printf("Device: %s\n", device);
+	printf("Source: %s\n", e->source);
 	if (*e->parameters) {
 		printf("Parameters:\n");
 		print_params(e, v, "  ");
@@ -331,6 +343,7 @@ static void annotate_full(const struct kmsg_match *m, const char *loc)
 	putchar('\n');
 	if (m->device)
 		printf("-- Device: %s\n", m->device);
+	printf("-- Source: %s\n", e->source);
 	if (*e->parameters)
 		print_params(e, &m->v, "--   ");
 	print_indented(e->description, "-- ");
@@ -346,12 +359,29 @@ static void annotate_again(const struct kmsg_match *m, const char *loc,
 {
 	int i;
 
-	printf("-- %s%s%s (%s) again, as at %s", loc ? loc : "", loc ? ": " : "",
-	       m->entry->tag, m->entry->severity, first);
-	if (m->device)
-		printf("; device %s", m->device);
-	for (i = 0; i < m->v.nr; i++)
-		printf("%s@%d = %s", i ? ", " : "; ", i + 1, m->v.val[i]);
+	/* fputs, not printf: most lines of a long log are such lines */
+	fputs("-- ", stdout);
+	if (loc) {
+		fputs(loc, stdout);
+		fputs(": ", stdout);
+	}
+	fputs(m->entry->tag, stdout);
+	fputs(" (", stdout);
+	fputs(m->entry->severity, stdout);
+	fputs(") again, as at ", stdout);
+	fputs(first, stdout);
+	if (m->device) {
+		fputs("; device ", stdout);
+		fputs(m->device, stdout);
+	}
+	for (i = 0; i < m->v.nr; i++) {
+		fputs(i ? ", @" : "; @", stdout);
+		if (i >= 9)
+			putchar('0' + (i + 1) / 10);
+		putchar('0' + (i + 1) % 10);
+		fputs(" = ", stdout);
+		fputs(m->v.val[i], stdout);
+	}
 	putchar('\n');
 }
 
@@ -549,8 +579,8 @@ static void report_entry(const struct seen *s)
 	printf("%s %s, %lu time%s: ", s->e->tag, s->e->severity, s->count,
 	       s->count == 1 ? "" : "s");
 	print_text(s->e->text);
-	printf("\n  first: %s\n  last:  %s\n", s->first ? s->first : "-",
-	       s->last ? s->last : "-");
+	printf("\n  first: %s\n  last:  %s\n  source: %s\n", s->first ? s->first : "-",
+	       s->last ? s->last : "-", s->e->source);
 }
 
 static void report_print(struct report *r)
@@ -630,6 +660,7 @@ int main(int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' },
 		{ "sysfs", required_argument, NULL, 's' },
 		{ "catalog", required_argument, NULL, 'c' },
+		{ "system-catalog", required_argument, NULL, 'S' },
 		{ "repeat", no_argument, NULL, 'r' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -650,6 +681,9 @@ int main(int argc, char **argv)
 			break;
 		case 'c':
 			catalog_path = optarg;
+			break;
+		case 'S':
+			system_path = optarg;
 			break;
 		case 'r':
 			repeat = true;
@@ -683,7 +717,11 @@ int main(int argc, char **argv)
 			catalog_path = default_catalog;
 		}
 	}
-	kmsg_db_init(&db, sysfs_dir, catalog_path);
+	if (!system_path)
+		system_path = getenv("KMSG_SYSTEM_CATALOG");
+	if (!system_path)
+		system_path = KMSG_SYSTEM_CATALOG;
+	kmsg_db_init(&db, sysfs_dir, catalog_path, *system_path ? system_path : NULL);
 
 	if (!strcmp(cmd, "explain") && argc - i == 1)
 		ret = cmd_explain(&db, argv[i]);

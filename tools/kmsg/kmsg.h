@@ -23,7 +23,7 @@ struct kmsg_entry {
 	char *parameters;	/* "@1: ...\n@2: ..." or "" */
 	char *description;
 	char *user_action;
-	const char *source;	/* "sysfs" or "catalog" */
+	const char *source;	/* "sysfs", "catalog" or "system" */
 };
 
 struct kmsg_slot {
@@ -39,18 +39,31 @@ struct kmsg_table {
 /* The entries of one component, indexed for matching (identify.c) */
 struct kmsg_component_list;
 
+/* A catalog file (scripts/kmsg-format.h), read on first need */
+struct kmsg_catalog_file {
+	const char *path;	/* NULL: none */
+	const char *source;	/* what its entries say they came from */
+	struct kmsg_table entries;
+	bool loaded;
+};
+
+/*
+ * The sources of entries, in the order they are looked up: sysfs, the
+ * catalog installed with the modules of the running kernel, the system
+ * catalog of the kmsg package (every described message, any kernel).
+ */
 struct kmsg_db {
 	const char *sysfs;
-	const char *catalog;
 	struct kmsg_table from_sysfs;	/* filled lazily, tag by tag */
-	struct kmsg_table from_catalog;	/* filled on first need */
-	bool catalog_loaded;
+	struct kmsg_catalog_file catalog;	/* "catalog" */
+	struct kmsg_catalog_file system;	/* "system" */
 	bool io_error;
 	struct kmsg_component_list **components;	/* see identify.c */
 	int nr_components;
 };
 
-void kmsg_db_init(struct kmsg_db *db, const char *sysfs, const char *catalog);
+void kmsg_db_init(struct kmsg_db *db, const char *sysfs, const char *catalog,
+		  const char *system);
 void kmsg_db_free(struct kmsg_db *db);
 const struct kmsg_entry *kmsg_db_lookup(struct kmsg_db *db, const char *tag);
 int kmsg_db_all(struct kmsg_db *db, const char *component,

@@ -100,8 +100,9 @@ static bool word_in(const char **pp, const char *list)
 {
 	const char *w;
 
+	/* byte by byte: this runs on every line, strncmp() calls cost */
 	for (w = list; *w; w += 4) {
-		if (!strncmp(*pp, w, 3)) {
+		if ((*pp)[0] == w[0] && (*pp)[1] == w[1] && (*pp)[2] == w[2]) {
 			*pp += 3;
 			return true;
 		}
@@ -333,11 +334,15 @@ static const char *decoded_prefix(const char *p)
 		"emerg", "alert", "crit", "err", "warn", "notice", "info", "debug",
 	};
 	unsigned int i;
-	size_t n;
+	size_t n = 0;
 
+	/* a lower-case word first (most lines fail here, at once) */
+	while ((p[n] >= 'a' && p[n] <= 'z') || is_digit(p[n]))
+		n++;
+	if (!n || (p[n] != ' ' && p[n] != ':'))
+		return NULL;
 	for (i = 0; i < sizeof(facilities) / sizeof(*facilities); i++) {
-		n = strlen(facilities[i]);
-		if (!strncmp(p, facilities[i], n) && (p[n] == ' ' || p[n] == ':'))
+		if (strlen(facilities[i]) == n && !memcmp(p, facilities[i], n))
 			break;
 	}
 	if (i == sizeof(facilities) / sizeof(*facilities))

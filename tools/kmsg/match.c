@@ -15,11 +15,17 @@
 #define fallthrough __attribute__((__fallthrough__))
 #endif
 
+/*
+ * The values of a match are set only when the whole format matched (a
+ * true result always goes all the way up), and then v->nr says how many
+ * there are: the first v->nr are all there is to free.  (Not all 32: this
+ * runs for every format tried on a line.)
+ */
 void kmsg_values_free(struct kmsg_values *v)
 {
 	int i;
 
-	for (i = 0; i < KMSG_MAX_VALUES; i++) {
+	for (i = 0; i < v->nr; i++) {
 		free(v->val[i]);
 		v->val[i] = NULL;
 	}

@@ -135,7 +135,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int i, n;
 
 	write_input(data, size);
-	kmsg_db_init(&db, sysfs, input);
+	kmsg_db_init(&db, sysfs, input, NULL);
 	e = kmsg_db_lookup(&db, "sysfs.7");
 	if (e)
 		json_string(null, e->text, -1);
