@@ -265,166 +265,244 @@ static const char *split_params(struct parser *p, struct desc *d)
 	return NULL;
 }
 
+/* What parse_block() knows of the block being parsed */
+struct block {
+	struct desc *d;
+	enum section sec;	/* the section the next plain line belongs to */
+	int start;		/* line of the block's opening */
+	int tag_line, sev_line, param_line;
+	bool in_text;		/* the last line was a piece of Text: */
+	bool has_text;
+	const char *sev;	/* Severity:'s value, sev_len bytes */
+	size_t sev_len;
+	const char *problem;	/* the first problem found, a format for arg */
+	const char *arg;
+	int bad_line;
+	char what[64];
+};
+
+static void block_problem(struct parser *p, struct block *k, const char *problem)
+{
+	k->problem = problem;
+	k->bad_line = p->lineno;
+}
+
+/* @b..@e: what follows a keyword, less its leading blanks */
+static void kw_tag(struct parser *p, struct block *k, const char *b, const char *e)
+{
+	if (k->d->tag) {
+		block_problem(p, k, "second Tag:");
+		return;
+	}
+	k->d->tag = trim_dup(&p->set->arena, b, e);
+	k->tag_line = p->lineno;
+	k->sec = S_HEAD;
+}
+
+/* A piece of Text:, "quoted": on its line, or on lines right after it */
+static void text_piece(struct parser *p, struct block *k, const char *b, const char *e)
+{
+	if (!parse_text(&p->text, b, e)) {
+		block_problem(p, k, "Text: must be one or more \"quoted\" strings");
+		return;
+	}
+	k->has_text = true;
+	k->sec = S_HEAD;
+	k->in_text = true;
+}
+
+static void kw_text(struct parser *p, struct block *k, const char *b, const char *e)
+{
+	if (k->has_text) {
+		block_problem(p, k, "second Text:");
+		return;
+	}
+	text_piece(p, k, b, e);
+}
+
+static void kw_severity(struct parser *p, struct block *k, const char *b, const char *e)
+{
+	while (e > b && (e[-1] == ' ' || e[-1] == '\t'))
+		e--;
+	k->sev = b;
+	k->sev_len = e - b;
+	k->sev_line = p->lineno;
+	k->sec = S_HEAD;
+}
+
+/* Parameter:, Description: and User action: start a section of lines */
+static void kw_section(struct parser *p, struct block *k, const char *b,
+		       const char *e, enum section sec, struct strbuf *sb)
+{
+	k->sec = sec;
+	if (sec == S_PARAM)
+		k->param_line = p->lineno;
+	if (b < e)
+		add_line(sb, b, e);
+}
+
+static void kw_param(struct parser *p, struct block *k, const char *b, const char *e)
+{
+	kw_section(p, k, b, e, S_PARAM, &p->param);
+}
+
+static void kw_desc(struct parser *p, struct block *k, const char *b, const char *e)
+{
+	kw_section(p, k, b, e, S_DESC, &p->desc);
+}
+
+static void kw_action(struct parser *p, struct block *k, const char *b, const char *e)
+{
+	kw_section(p, k, b, e, S_ACTION, &p->action);
+}
+
+/*
+ * The keywords of a block, and the sections each may follow: Parameter:
+ * and Description: not after the description has begun, User action:
+ * only right after it.
+ */
+static const struct keyword {
+	const char *name;
+	unsigned int after;	/* bit mask of enum section */
+	void (*parse)(struct parser *p, struct block *k, const char *b, const char *e);
+} keywords[] = {
+	{ "Tag:", ~0u, kw_tag },
+	{ "Text:", ~0u, kw_text },
+	{ "Severity:", ~0u, kw_severity },
+	{ "Parameter:", 1u << S_HEAD | 1u << S_PARAM, kw_param },
+	{ "Description:", 1u << S_HEAD | 1u << S_PARAM, kw_desc },
+	{ "User action:", 1u << S_DESC, kw_action },
+};
+
+/* The text of a line of the block, " * " and the like taken off */
+static const char *block_text(const char *s, const char *e)
+{
+	const char *b;
+
+	/* mostly " * text" */
+	b = e - s >= 2 && s[0] == ' ' && s[1] == '*' ? s + 1 : skip_ws(s, e);
+	if (b == e || *b != '*')
+		return NULL;
+	return e - b > 2 && b[1] == ' ' && b[2] != ' ' && b[2] != '\t' ?
+	       b + 2 : skip_ws(b + 1, e);
+}
+
+/* One line @b..@e of the block's text: a keyword, or a section's line */
+static void block_line(struct parser *p, struct block *k, const char *b, const char *e)
+{
+	struct strbuf *const lines[] = { NULL, &p->param, &p->desc, &p->action };
+	bool more_text = k->in_text && b < e && *b == '"';
+	size_t i, n;
+
+	k->in_text = false;
+	if (more_text) {
+		text_piece(p, k, b, e);
+		return;
+	}
+	for (i = 0; i < ARRAY_SIZE(keywords); i++) {
+		const struct keyword *kw = &keywords[i];
+
+		if (key_is(b, e, kw->name) && (kw->after & 1u << k->sec)) {
+			kw->parse(p, k, skip_ws(b + strlen(kw->name), e), e);
+			return;
+		}
+	}
+	if (k->sec != S_HEAD) {
+		add_line(lines[k->sec], b, e);
+		return;
+	}
+	if (b == e)
+		return;
+	n = e - b > 60 ? 60 : e - b;
+	memcpy(k->what, b, n);
+	k->what[n] = '\0';
+	block_problem(p, k, "cannot understand '%s'");
+	k->arg = k->what;
+}
+
+/* After the closing line: what a complete description must have */
+static void block_finish(struct parser *p, struct block *k)
+{
+	struct desc *d = k->d;
+	unsigned int id;
+
+	k->bad_line = k->start;
+	d->level = k->sev ? severity_level_n(k->sev, k->sev_len) : -1;
+	if (!d->tag)
+		k->problem = "no Tag:";
+	else if (!kmsg_tag_valid(d->tag, strlen(d->tag), &id))
+		k->problem = "Tag: '%s' is not <component>.<id> with an id of 1..65535",
+		k->arg = d->tag, k->bad_line = k->tag_line;
+	else if (!k->has_text)
+		k->problem = "%s: no Text:", k->arg = d->tag;
+	else if (!k->sev)
+		k->problem = "%s: no Severity:", k->arg = d->tag;
+	else if (d->level < 0)
+		k->problem = bad_severity, k->bad_line = k->sev_line,
+		k->arg = arena_strndup(&p->set->arena, k->sev, k->sev_len);
+	else if (k->sec < S_DESC)
+		k->problem = "%s: no Description:", k->arg = d->tag;
+	if (k->problem)
+		return;
+	d->text = arena_strndup(&p->set->arena, p->text.buf ? p->text.buf : "",
+				p->text.len);
+	k->problem = split_params(p, d);
+	if (k->problem)
+		k->arg = d->tag, k->bad_line = k->param_line;
+}
+
 /*
  * Parse the block whose opening line was just read.  Returns 0 and fills
- * @d, or -1 after reporting the problem (the rest of the block is
+ * @d, or -1 after reporting the first problem (the rest of the block is
  * consumed either way).
  */
 static int parse_block(struct parser *p, struct desc *d)
 {
-	struct arena *a = &p->set->arena;
-	enum section sec = S_HEAD;
-	int start = p->lineno, bad_line = 0;
-	int tag_line = 0, sev_line = 0, param_line = 0;
-	bool in_text = false, has_text = false;
-	const char *problem = NULL, *arg = "", *sev = NULL;
-	size_t sev_len = 0;
-	char what[64];
-	const char *s;
+	struct block k = { .d = d, .sec = S_HEAD, .start = p->lineno, .arg = "" };
+	const char *s, *e, *b;
 	size_t len;
-	unsigned int id;
 
 	memset(d, 0, sizeof(*d));
 	d->file = p->file;
-	d->line = start;
+	d->line = k.start;
 	p->text.len = 0;
 	p->param.len = 0;
 	p->desc.len = 0;
 	p->action.len = 0;
 
 	for (;;) {
-		const char *e, *b;
-		char c;
-
 		if (!next_line(p, &s, &len)) {
-			if (!problem) {
-				problem = "description block not closed";
-				bad_line = start;
+			if (!k.problem) {
+				k.problem = "description block not closed";
+				k.bad_line = k.start;
 			}
 			break;
 		}
 		e = s + len;
-		/* mostly " * text" */
 		b = len >= 2 && s[0] == ' ' && s[1] == '*' ? s + 1 : skip_ws(s, e);
 		if (e - b >= 2 && b[0] == '*' && b[1] == '/')
 			break;
-		if (problem)
+		if (k.problem)
 			continue;
 		if (p->has_nul && memchr(s, '\0', len)) {
-			problem = "NUL byte in a description";
-			bad_line = p->lineno;
+			block_problem(p, &k, "NUL byte in a description");
 			continue;
 		}
-		if (b == e || *b != '*') {
-			problem = "line does not start with '*'";
-			bad_line = p->lineno;
+		b = block_text(s, e);
+		if (!b) {
+			block_problem(p, &k, "line does not start with '*'");
 			continue;
 		}
-		b = e - b > 2 && b[1] == ' ' && b[2] != ' ' && b[2] != '\t' ?
-		    b + 2 : skip_ws(b + 1, e);
-		c = b < e ? *b : '\0';	/* the buffer may end at e */
-		if (!(in_text && c == '"'))
-			in_text = false;
-
-		if (c == 'T' && key_is(b, e, "Tag:")) {
-			if (d->tag) {
-				problem = "second Tag:";
-				bad_line = p->lineno;
-				continue;
-			}
-			d->tag = trim_dup(a, b + 4, e);
-			tag_line = p->lineno;
-			sec = S_HEAD;
-		} else if ((c == 'T' && key_is(b, e, "Text:")) || (in_text && c == '"')) {
-			/* "more" pieces of Text: may follow on lines of their own */
-			if (c == 'T' && has_text) {
-				problem = "second Text:";
-				bad_line = p->lineno;
-				continue;
-			}
-			if (!parse_text(&p->text, c == 'T' ? b + 5 : b, e)) {
-				problem = "Text: must be one or more \"quoted\" strings";
-				bad_line = p->lineno;
-				continue;
-			}
-			has_text = true;
-			sec = S_HEAD;
-			in_text = true;
-		} else if (c == 'S' && key_is(b, e, "Severity:")) {
-			sev = skip_ws(b + 9, e);
-			while (e > sev && (e[-1] == ' ' || e[-1] == '\t'))
-				e--;
-			sev_len = e - sev;
-			sev_line = p->lineno;
-			sec = S_HEAD;
-		} else if (c == 'P' && key_is(b, e, "Parameter:") && sec < S_DESC) {
-			const char *rest = skip_ws(b + 10, e);
-
-			sec = S_PARAM;
-			param_line = p->lineno;
-			if (rest < e)
-				add_line(&p->param, rest, e);
-		} else if (c == 'D' && key_is(b, e, "Description:") && sec < S_DESC) {
-			const char *rest = skip_ws(b + 12, e);
-
-			sec = S_DESC;
-			if (rest < e)
-				add_line(&p->desc, rest, e);
-		} else if (c == 'U' && key_is(b, e, "User action:") && sec == S_DESC) {
-			const char *rest = skip_ws(b + 12, e);
-
-			sec = S_ACTION;
-			if (rest < e)
-				add_line(&p->action, rest, e);
-		} else if (sec == S_PARAM) {
-			add_line(&p->param, b, e);
-		} else if (sec == S_DESC) {
-			add_line(&p->desc, b, e);
-		} else if (sec == S_ACTION) {
-			add_line(&p->action, b, e);
-		} else if (b == e) {
-			continue;
-		} else {
-			len = e - b > 60 ? 60 : e - b;
-			memcpy(what, b, len);
-			what[len] = '\0';
-			problem = "cannot understand '%s'";
-			arg = what;
-			bad_line = p->lineno;
-		}
+		block_line(p, &k, b, e);
 	}
-
-	if (!problem) {
-		bad_line = start;
-		d->level = sev ? severity_level_n(sev, sev_len) : -1;
-		if (!d->tag)
-			problem = "no Tag:";
-		else if (!kmsg_tag_valid(d->tag, strlen(d->tag), &id))
-			problem = "Tag: '%s' is not <component>.<id> with an id of 1..65535",
-			arg = d->tag, bad_line = tag_line;
-		else if (!has_text)
-			problem = "%s: no Text:", arg = d->tag;
-		else if (!sev)
-			problem = "%s: no Severity:", arg = d->tag;
-		else if (d->level < 0)
-			problem = bad_severity,
-			arg = arena_strndup(a, sev, sev_len), bad_line = sev_line;
-		else if (sec < S_DESC)
-			problem = "%s: no Description:", arg = d->tag;
-	}
-	if (!problem) {
-		d->text = arena_strndup(a, p->text.buf ? p->text.buf : "",
-					p->text.len);
-		problem = split_params(p, d);
-		if (problem)
-			arg = d->tag, bad_line = param_line;
-	}
-	if (problem) {
-		perr(p, bad_line, problem, arg);
+	if (!k.problem)
+		block_finish(p, &k);
+	if (k.problem) {
+		perr(p, k.bad_line, k.problem, k.arg);
 		return -1;
 	}
-	d->description = finish_block(a, &p->desc, p->prev.description);
-	d->user_action = finish_block(a, &p->action, p->prev.user_action);
+	d->description = finish_block(&p->set->arena, &p->desc, p->prev.description);
+	d->user_action = finish_block(&p->set->arena, &p->action, p->prev.user_action);
 	return 0;
 }
 
