@@ -19,20 +19,27 @@ ktap_print_header
 ktap_set_plan 3
 
 # The slab usage once it has settled.  Frees that RCU and the kernel's
-# workers defer after a burst of work land seconds later (on x86_64, 200
-# cycles with readers left 440 kB that 15 s of idle gave back), so read
-# it every 2 s until it no longer falls (by more than 8 kB), for at most
-# 40 s.  A leak does not fall back: it stays in the last reading.
+# workers defer after a burst of work land seconds later, in steps (on
+# x86_64 under TCG, 200 cycles with readers left 440 kB that 15 s of idle
+# gave back), so wait at least KMSG_SETTLE_MIN seconds (15), reading it
+# every 3 s, until four readings in a row (9 s) have not gone below the
+# lowest one by more than 8 kB; at most KMSG_SETTLE_MAX seconds (90).
+# A leak does not fall back: it stays in the last reading.
 slab() {
-	prev= tries=0
+	low= cur= calm=0 waited=0
 	while :; do
 		echo 3 > /proc/sys/vm/drop_caches 2>/dev/null
 		cur=$(awk '/^Slab:/ { print $2 }' /proc/meminfo)
-		[ -n "$prev" ] && [ "$cur" -ge $((prev - 8)) ] && break
-		tries=$((tries + 1))
-		[ $tries -ge 20 ] && break
-		prev=$cur
-		sleep 2
+		if [ -z "$low" ] || [ "$cur" -lt $((low - 8)) ]; then
+			calm=0
+		else
+			calm=$((calm + 1))
+		fi
+		[ -z "$low" ] || [ "$cur" -lt "$low" ] && low=$cur
+		[ $calm -ge 3 ] && [ $waited -ge "${KMSG_SETTLE_MIN:-15}" ] && break
+		[ $waited -ge "${KMSG_SETTLE_MAX:-90}" ] && break
+		sleep 3
+		waited=$((waited + 3))
 	done
 	echo "$cur"
 }
