@@ -8,9 +8,16 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 dest=$(realpath -m "$1")
 rm -rf "$dest"
 mkdir -p "$dest"
-ccpath make -C "$KSRC/tools/testing/selftests" TARGETS=kmsg KDIR="$KOUT" \
-	ARCH=$ARCH CROSS_COMPILE=$CROSS_COMPILE INSTALL_PATH="$dest" \
-	install >"$dest.log" 2>&1 || { cat "$dest.log" >&2; exit 1; }
+# The test modules are built in the source tree, one folder for every
+# kernel configuration: cleaned first, so that none built for another
+# configuration (ids on, say) is taken for this one's; one at a time.
+install_selftests() {
+	ccpath make -C "$KSRC/tools/testing/selftests" TARGETS=kmsg KDIR="$KOUT" \
+		ARCH=$ARCH CROSS_COMPILE=$CROSS_COMPILE clean &&
+	ccpath make -C "$KSRC/tools/testing/selftests" TARGETS=kmsg KDIR="$KOUT" \
+		ARCH=$ARCH CROSS_COMPILE=$CROSS_COMPILE INSTALL_PATH="$dest" install
+}
+src_lock install_selftests >"$dest.log" 2>&1 || { cat "$dest.log" >&2; exit 1; }
 # The functions of kernel/kmsg_catalog.c, for kmsg_faults.sh's stack filter.
 if [ -f "$KOUT/kernel/kmsg_catalog.o" ]; then
 	${CROSS_COMPILE}nm "$KOUT/kernel/kmsg_catalog.o" |
