@@ -9,9 +9,9 @@
 # components ("cio: ...", "cio.7: ...", "dasd-eckd.3: 0.0.0120: ...") and
 # checks each: it carries an id, has a catalog entry (in /sys/kernel/kmsg,
 # or in the installed catalog for a module that failed to load), and
-# "kmsg annotate" prints the entry's tag, its description and its user
-# action under the line.  Prints one "explained: LINE" or "not explained
-# (REASON): LINE" a line, then "lines=N explained=M entries=E", E being the
+# "kmsg --repeat annotate" (every occurrence in full) prints the entry's
+# tag, its description and its user action under the line.  Prints one
+# "explained: LINE" or "not explained (REASON): LINE" a line, then "lines=N explained=M entries=E", E being the
 # catalog entries registered now.  Exit status 1 if a line is not
 # explained or none was found.
 
@@ -30,7 +30,7 @@ for c in "$@"; do
 		(index($0, c ".") == 1 && substr($0, length(c) + 2) ~ /^[0-9]+: /)'
 done >> "$tmp/lines"
 
-kmsg annotate "$tmp/lines" > "$tmp/annotated" 2> "$tmp/err" || {
+kmsg --repeat annotate "$tmp/lines" > "$tmp/annotated" 2> "$tmp/err" || {
 	echo "kmsg annotate failed: $(cat "$tmp/err")"
 	exit 1
 }
