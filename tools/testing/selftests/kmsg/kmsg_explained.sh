@@ -11,8 +11,9 @@
 # or in the installed catalog for a module that failed to load), and
 # "kmsg --repeat annotate" (every occurrence in full) prints the entry's
 # tag, its description and its user action under the line.  Prints one
-# "explained: LINE" or "not explained (REASON): LINE" a line, then "lines=N explained=M entries=E", E being the
-# catalog entries registered now.  Exit status 1 if a line is not
+# "explained: LINE" or "not explained (REASON): LINE" a line, then
+# "lines=N explained=M entries=E", E being the catalog entries registered
+# now.  Exit status 1 if a line is not
 # explained or none was found.
 
 [ $# -gt 0 ] || { echo "usage: $0 COMPONENT..." >&2; exit 2; }
