@@ -23,6 +23,8 @@
 
 #include "kmsg-format.h"
 
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
 struct msg {
 	char *comp, *tag, *text;	/* text: first line, values filled in */
 	unsigned int hash;		/* of the format, low 24 bits */
@@ -58,8 +60,12 @@ static char *fill(const char *fmt)
 	while (p < end) {
 		const char *v;
 
-		if (len + 16 >= cap && !(s = realloc(s, cap *= 2)))
-			die("out of memory");
+		if (len + 16 >= cap) {
+			cap *= 2;
+			s = realloc(s, cap);
+			if (!s)
+				die("out of memory");
+		}
 		if (*p != '%') {
 			s[len++] = *p++;
 			continue;
@@ -91,7 +97,8 @@ int main(int argc, char **argv)
 	int nr = 0;
 	FILE *f;
 
-	if (argc != 3 || (lines = atol(argv[2])) <= 0)
+	lines = argc == 3 ? atol(argv[2]) : 0;
+	if (lines <= 0)
 		die("usage: bench-journal CATALOG LINES");
 	f = fopen(argv[1], "r");
 	if (!f)
@@ -110,8 +117,12 @@ int main(int argc, char **argv)
 			continue;
 		text = tab3 + 1;
 		tl = strcspn(text, "\t");
-		if ((size_t)nr == cap_m && !(m = realloc(m, (cap_m = cap_m ? 2 * cap_m : 1024) * sizeof(*m))))
-			die("out of memory");
+		if ((size_t)nr == cap_m) {
+			cap_m = cap_m ? 2 * cap_m : 1024;
+			m = realloc(m, cap_m * sizeof(*m));
+			if (!m)
+				die("out of memory");
+		}
 		m[nr].tag = strndup(line, tab1 - line);
 		dot = strchr(m[nr].tag, '.');
 		m[nr].comp = strndup(m[nr].tag, dot - m[nr].tag);
@@ -146,7 +157,7 @@ int main(int argc, char **argv)
 		else if (kind < 6)
 			printf("%s.%06x: %s\n", x->comp, x->hash, x->text);
 		else
-			printf("%s\n", others[i % (sizeof(others) / sizeof(others[0]))]);
+			printf("%s\n", others[i % ARRAY_SIZE(others)]);
 	}
 	for (i = 0; i < nr; i++) {
 		free(m[i].tag);
