@@ -692,14 +692,8 @@ static int cmp_desc_tag(const void *a, const void *b)
 {
 	const struct desc *x = *(const struct desc * const *)a;
 	const struct desc *y = *(const struct desc * const *)b;
-	size_t lx = strrchr(x->tag, '.') - x->tag, ly = strrchr(y->tag, '.') - y->tag;
-	int c = strncmp(x->tag, y->tag, lx < ly ? lx : ly);
+	int c = kmsg_tag_cmp(x->tag, y->tag);
 
-	if (c)
-		return c;
-	if (lx != ly)
-		return lx < ly ? -1 : 1;
-	c = atoi(x->tag + lx + 1) - atoi(y->tag + ly + 1);
 	if (c)
 		return c;
 	return x < y ? -1 : x > y;

@@ -28,6 +28,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /*
@@ -72,6 +73,27 @@ static inline bool kmsg_tag_valid(const char *s, size_t len, unsigned int *id)
 	}
 	*id = v;
 	return true;
+}
+
+/**
+ * kmsg_tag_cmp() - order of two valid tags, as catalogs list them
+ * @a: a tag "<component>.<id>"
+ * @b: another
+ *
+ * By component, then by numeric id (xpram.2 before xpram.10).
+ *
+ * Return: negative, 0 or positive, as for strcmp().
+ */
+static inline int kmsg_tag_cmp(const char *a, const char *b)
+{
+	size_t la = strrchr(a, '.') - a, lb = strrchr(b, '.') - b;
+	int c = strncmp(a, b, la < lb ? la : lb);
+
+	if (c)
+		return c;
+	if (la != lb)
+		return la < lb ? -1 : 1;
+	return atoi(a + la + 1) - atoi(b + lb + 1);
 }
 
 /**

@@ -219,14 +219,8 @@ static int cmp_entry(const void *a, const void *b)
 {
 	const struct kmsg_entry *x = *(const struct kmsg_entry * const *)a;
 	const struct kmsg_entry *y = *(const struct kmsg_entry * const *)b;
-	size_t lx = strrchr(x->tag, '.') - x->tag, ly = strrchr(y->tag, '.') - y->tag;
-	int c = strncmp(x->tag, y->tag, lx < ly ? lx : ly);
 
-	if (c)
-		return c;
-	if (lx != ly)
-		return lx < ly ? -1 : 1;
-	return atoi(x->tag + lx + 1) - atoi(y->tag + ly + 1);
+	return kmsg_tag_cmp(x->tag, y->tag);
 }
 
 static bool in_component(const char *tag, const char *component)
