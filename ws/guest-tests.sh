@@ -15,7 +15,7 @@ dir=${KSELFTEST_DIR:-$top/build/kselftest-${KOUT##*/}}
 cp "$top/ws/kselftest-run.sh" "$dir/"
 cmd="sh ./kselftest-run.sh $scripts"
 out=$(mktemp)
-"$top/ws/guest.sh" -e "$emu" -t "${GUEST_TIMEOUT:-2400}" -x "$dir" "$cmd" > "$out"
+"$top/ws/guest.sh" -e "$emu" -t "${GUEST_TIMEOUT:-1200}" -x "$dir" "$cmd" > "$out"
 rc=$?
 "$top/ws/kselftest-results.sh" "$scripts" "$out" | tee "$out.judged"
 rm -f "$out"
