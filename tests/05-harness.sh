@@ -78,6 +78,49 @@ check "ONLY=second runs 2-second and reports 1-first as skipped" \
 check "make check runs every suite whatever ONLY says" \
 	sh -c "make -s -C '$top' -n -o build check 2>/dev/null | grep -qE '^env -u ONLY .*/ws/check.sh\$'"
 
+# Two suites run at a time: each waits (up to 10 s) for a file the other
+# writes, which only works if they run side by side; their lines are
+# printed whole, each under its own name.
+w=$out/lanes-files
+mkdir -p "$w"
+waits_for() {	# MINE OTHER: write MINE, wait for OTHER
+	printf '%s\n' "touch '$w/$1'; i=0; while [ ! -e '$w/$2' ] && [ \$i -lt 100 ]; do sleep 0.1; i=\$((i + 1)); done" \
+		"echo 'ok 1 - $1 started'" \
+		"[ -e '$w/$2' ] && echo 'ok 2 - $1 saw $2' || echo 'not ok 2 - $1 saw $2'" 'echo 1..2'
+}
+suite lanes 1-left "$(waits_for left right)"
+suite lanes 2-right "$(waits_for right left)"
+run_check lanes
+check "two suites run side by side (each saw the other's file)" summary_is lanes "4 passed, 0 failed, 0 skipped"
+check "each suite's lines come whole, under its name" \
+	sh -c "grep -A3 -xF '== 1-left' '$out/lanes.out' | grep -qxF 'ok 2 - left saw right' &&
+	       grep -A3 -xF '== 2-right' '$out/lanes.out' | grep -qxF 'ok 2 - right saw left'"
+# A suite that changes the source tree runs first and alone: no other
+# suite has begun when it runs, and the others begin once it has ended.
+w=$out/alone-files
+mkdir -p "$w"
+after_alone() {	# NAME
+	echo "touch '$w/$1-started'; [ -e '$w/alone-done' ] && echo 'ok 1 - $1 began after the alone suite' || echo 'not ok 1 - $1 began after the alone suite'; echo 1..1"
+}
+suite alone 1-before "$(after_alone before)"
+suite alone 2-alone "# check: changes the source tree
+sleep 1; begun=\$(ls '$w' | grep -c started); touch '$w/alone-done'
+[ \$begun -eq 0 ] && echo 'ok 1 - no other suite had begun' || echo 'not ok 1 - no other suite had begun'
+echo 1..1"
+suite alone 3-after "$(after_alone after)"
+run_check alone
+check "a suite marked 'changes the source tree' runs first, with no other suite" summary_is alone "3 passed, 0 failed, 0 skipped"
+# The others run longest first, by the times of the last run.
+suite order 1-short 'echo "ok 1 - short"; echo 1..1'
+suite order 2-long 'echo "ok 1 - long"; echo 1..1'
+suite order 3-new 'echo "ok 1 - new"; echo 1..1'
+printf '1-short 3\n2-long 300\n' > "$out/order.times"
+KMSG_CHECK_JOBS=1 KMSG_CHECK_TIMES=$out/order.times run_check order
+check "suites run longest first by the last run's times, one with no time before them" \
+	sh -c "[ \"\$(sed -n 's/^== //p' '$out/order.out' | tr '\n' ' ')\" = '3-new 2-long 1-short ' ]"
+check "KMSG_CHECK_JOBS must be a number of suites" \
+	sh -c "KMSG_CHECK_JOBS=two CHECK_SUITES='$out/alone' CHECK_LOG='$out/jobs.log' '$top/ws/check.sh' >'$out/jobs.out' 2>&1; [ \$? -eq 2 ] && grep -qF 'KMSG_CHECK_JOBS=two is not a number' '$out/jobs.out'"
+
 # kselftest scripts, run on the host the way the guest runs them: an
 # installed selftests folder with the kernel's own run_kselftest.sh,
 # kselftest/runner.sh and ktap_helpers.sh, through ws/kselftest-run.sh.

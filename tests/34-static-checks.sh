@@ -3,12 +3,12 @@
 # - scripts/kernel-doc -Wall on every kernel and host source of ours
 #   (prints nothing: no malformed or incomplete kernel-doc comment);
 # - sparse (make C=2) on our kernel objects, in the s390x and the x86_64
-#   guest builds (tests/32 builds the latter): no warning and no error.
-# The builds are the ones `make build` leaves (build/obj, build/obj-x86_64);
+#   guest builds (ws/kbuild.sh main and x86_64): no warning and no error.
 # C=2 re-checks the named objects whether or not they are up to date.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/ws/vars.sh"
+. "$top/ws/kconfigs.sh"
 . "$top/tests/lib.sh"
 out=$top/build/test-static
 rm -rf "$out"
@@ -34,17 +34,17 @@ for want in kmsg_err kmsg_dev_err kmsg_err_once kmsg_err_ratelimited \
 	check "kernel-doc documents $want" sh -c "echo ' $have' | grep -q ' $want[ (]'"
 done
 
-# sparse: OBJ-DIR ARCH OBJECTS...
+# sparse: CONFIGURATION ARCH OBJECTS... (ws/kconfigs.sh's name; the
+# build is made or found up to date first, and C=2 runs under the build
+# folder's lock, so a build of the same folder never runs beside it)
 sparse_check() {
-	local o=$1 a=$2 cc=
+	local name=$1 a=$2
 	shift 2
-	[ "$a" = s390 ] && cc=s390x-linux-gnu-
-	if [ ! -f "$o/vmlinux" ]; then
-		nok "sparse on $a: $o is not built (make build ARCH=$a)"
+	if ! "$top/ws/kbuild.sh" "$name" > "$out/build-$a.log" 2>&1; then
+		nok "sparse on $a: the $name configuration builds (build/test-static/build-$a.log)"
 		return
 	fi
-	make -s -C "$KSRC" O="$o" ARCH="$a" CROSS_COMPILE=$cc C=2 "$@" \
-		> "$out/sparse-$a.log" 2>&1
+	"$top/ws/kbuild.sh" "$name" C=2 "$@" > "$out/sparse-$a.log" 2>&1
 	local rc=$?
 	grep -E 'warning:|error:' "$out/sparse-$a.log" > "$out/sparse-$a.found"
 	[ -s "$out/sparse-$a.found" ] && diag "$out/sparse-$a.found"
@@ -52,9 +52,9 @@ sparse_check() {
 	check "sparse on $a: no warning or error ($(wc -l < "$out/sparse-$a.found") found)" \
 		[ ! -s "$out/sparse-$a.found" ]
 	# sparse ran: each object was checked (make V=1 would show the command)
-	check "sparse on $a: the objects exist" sh -c "cd '$o' && ls $* >/dev/null"
+	check "sparse on $a: the objects exist" sh -c "cd '$top/build/$(kconfig "$name"; basename "$KOUT")' && ls $* >/dev/null"
 }
-sparse_check "$top/build/obj" s390 kernel/kmsg_catalog.o kernel/kmsg_catalog_test.o \
+sparse_check main s390 kernel/kmsg_catalog.o kernel/kmsg_catalog_test.o \
 	drivers/s390/block/xpram.o
-sparse_check "$top/build/obj-x86_64" x86_64 kernel/kmsg_catalog.o kernel/kmsg_catalog_test.o
+sparse_check x86_64 x86_64 kernel/kmsg_catalog.o kernel/kmsg_catalog_test.o
 done_testing

@@ -235,12 +235,15 @@ echo "== 8. the real s390 catalog"
 # kernel build.
 catk=$top/build/obj-catalog
 catcfg=$top/kernel/configs/kmsg_catalog.config
+# Both under their folder's lock (make check's suites and background
+# builds use the catalog kernel too), with kbuild's usual arguments.
+build_locked() { "$top/ws/prepare.sh" && kmake_unlocked; }
 build_kernel() {	# OUT CONFIG-FRAGMENT
-	{ KOUT=$1 KMSG_EXTRA_CONFIG=$2 "$top/ws/prepare.sh" &&
-	  make -s -C "$KSRC" O="$1" ARCH=$ARCH CROSS_COMPILE=$CROSS_COMPILE -j"$JOBS"; } \
+	( export KOUT=$1 KMSG_EXTRA_CONFIG=$2; kout_lock build_locked ) \
 		> "$b/$(basename "$1").log" 2>&1 || fail "the kernel in $1 does not build: see $b/$(basename "$1").log"
 }
-build_kernel "$catk" "$catcfg"
+"$top/ws/kbuild.sh" catalog > "$b/obj-catalog.log" 2>&1 ||
+	fail "the catalog kernel does not build: see $b/obj-catalog.log"
 if [ -n "${BENCH_SMOKE:-}" ]; then
 	offk=$catk
 else

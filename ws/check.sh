@@ -1,5 +1,5 @@
 #!/bin/bash
-# Run every test suite in tests/ (sorted) and print one summary line,
+# Run every test suite in tests/ and print one summary line,
 # "N passed, M failed, K skipped".  A suite prints TAP: "ok"/"not ok"
 # lines, numbered or not, and one plan line "1..N".  Its other lines are
 # passed through for the reader.  Besides its own "not ok" lines, a suite
@@ -14,12 +14,20 @@
 # skipped, so a narrowed run always says so.  Each suite's time follows
 # it as "# NAME took N s", and the total ends the run.
 #
-# A full run (no ONLY=, the project's tests/) builds the kernel
-# configurations of ws/kconfigs.sh in the background (ws/prebuild.sh) once
-# the suites that change the source tree ("# check: changes the source
-# tree" in their header) are done, so that they compile while guests run;
-# each suite still builds what it needs itself, under the build folder's
-# lock.  The compile cache's hits and misses of the run close it.
+# Order and overlap.  The suites that change the source tree ("# check:
+# changes the source tree" in their header) run first, one at a time and
+# alone.  Then the others run KMSG_CHECK_JOBS at a time (default 2: a
+# guest keeps one core busy, QEMU's TCG being single-threaded, and the
+# next suite runs or compiles on the other), longest first by their times
+# in the last run on this machine (kept outside the work tree, in
+# $KMSG_CHECK_TIMES; a suite with no time yet comes first, in name
+# order).  Each suite's output is kept until it ends and then printed
+# whole, under its "== NAME" line, so suites never mix their lines.
+# Meanwhile a full run (no ONLY=, the project's tests/) builds the kernel
+# configurations of ws/kconfigs.sh in the background (ws/prebuild.sh, at
+# the lowest priority).  Suites share build folders through their locks
+# (ws/vars.sh kout_lock, src_lock); guests run in folders of their own.
+# The compile cache's hits and misses of the run close it.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 suites=${CHECK_SUITES:-$top/tests}	# another folder: for the harness's own test
@@ -42,19 +50,14 @@ read -r hits0 misses0 < <(cache_counts)
 tree_status() { git -C "$top" status --porcelain 2>/dev/null; }
 [ -z "${CHECK_SUITES:-}" ] && status0=$(tree_status)
 
-# The background builds start after the last suite that changes the
-# source tree (none: before the first suite).
-prebuild_after= prebuild_pid=
-if [ -z "${ONLY:-}" ] && [ -z "${CHECK_SUITES:-}" ] && [ "${KMSG_PREBUILD:-1}" != 0 ]; then
-	prebuild_after=$(grep -l '^# check: changes the source tree' "$suites"/[0-9]*.sh | sort | tail -n 1)
-	prebuild_after=${prebuild_after:-start}
-fi
+prebuild_pid=
 start_prebuild() {
+	[ -z "${ONLY:-}" ] && [ -z "${CHECK_SUITES:-}" ] && [ "${KMSG_PREBUILD:-1}" != 0 ] || return 0
 	"$top/ws/prebuild.sh" > "$top/build/prebuild.log" 2>&1 &
 	prebuild_pid=$!
 	echo "# building the kernel configurations in the background (build/prebuild.log)"
 }
-[ "$prebuild_after" = start ] && start_prebuild
+times=${KMSG_CHECK_TIMES:-${XDG_CACHE_HOME:-$HOME/.cache}/kmsg/check-times}
 
 # make check: the main kernel and tool first (the suites boot them).
 if [ -n "${KMSG_CHECK_BUILD:-}" ]; then
@@ -69,18 +72,18 @@ harness_fail() {
 	fail=$((fail + 1))
 }
 
-for t in "$suites"/[0-9]*.sh; do
-	name=$(basename "$t" .sh)
-	if [ -n "${ONLY:-}" ] && [[ $name != *"$ONLY"* ]]; then
-		echo "ok - $name # SKIP not selected by ONLY=$ONLY" | tee -a "$log"
-		skipped=$((skipped + 1))
-		continue
-	fi
-	echo "== $name"
-	start=$SECONDS
-	out=$(mktemp)
-	bash "$t" 2>&1 | tee "$out" | tee -a "$log"
-	rc=${PIPESTATUS[0]}
+jobs=${KMSG_CHECK_JOBS:-2}
+[[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "check: KMSG_CHECK_JOBS=$jobs is not a number of suites" >&2; exit 2; }
+rd=$(mktemp -d "${TMPDIR:-/tmp}/kmsg-check.XXXXXX")
+trap 'rm -rf "$rd"' EXIT
+declare -A running=()	# pid -> suite
+
+# judge NAME: print a finished suite's output and count its results
+judge() {
+	local name=$1 out=$rd/$1.out rc results s f nested plans
+	rc=$(cat "$rd/$name.rc" 2>/dev/null || echo 1)
+	echo "== $name" | tee -a "$log"
+	tee -a "$log" < "$out"
 	results=$(grep -cE '^(not )?ok( |$)' "$out")
 	s=$(grep -ciE '^ok( |$).*# *skip' "$out")
 	f=$(grep -cE '^not ok( |$)' "$out")
@@ -99,10 +102,67 @@ for t in "$suites"/[0-9]*.sh; do
 	[ "$nested" -gt 0 ] && harness_fail "$name" "$nested nested results are not ok"
 	[ "$rc" -ne 0 ] && [ "$f" -eq 0 ] &&
 		harness_fail "$name" "exited with status $rc"
-	rm -f "$out"
-	echo "# $name took $((SECONDS - start)) s" | tee -a "$log"
-	[ "$t" = "$prebuild_after" ] && start_prebuild
+	echo "# $name took $(cat "$rd/$name.time") s" | tee -a "$log"
+}
+# wait_one: wait for one running suite to end, and judge it
+wait_one() {
+	local pid
+	wait -n -p pid "${!running[@]}"
+	judge "${running[$pid]}"
+	unset "running[$pid]"
+}
+wait_all() { while [ ${#running[@]} -gt 0 ]; do wait_one; done; }
+# start SUITE-FILE: run a suite in the background, its output kept
+start() {
+	local t=$1 name
+	name=$(basename "$t" .sh)
+	while [ ${#running[@]} -ge "$jobs" ]; do wait_one; done
+	echo "# $name started${running[*]:+ (beside ${running[*]})}"
+	(
+		begin=$SECONDS
+		bash "$t" > "$rd/$name.out" 2>&1
+		echo $? > "$rd/$name.rc"
+		echo $((SECONDS - begin)) > "$rd/$name.time"
+	) &
+	running[$!]=$name
+}
+
+alone=() rest=()
+for t in "$suites"/[0-9]*.sh; do
+	name=$(basename "$t" .sh)
+	if [ -n "${ONLY:-}" ] && [[ $name != *"$ONLY"* ]]; then
+		echo "ok - $name # SKIP not selected by ONLY=$ONLY" | tee -a "$log"
+		skipped=$((skipped + 1))
+	elif grep -q '^# check: changes the source tree' "$t"; then
+		alone+=("$t")
+	else
+		rest+=("$t")
+	fi
 done
+for t in "${alone[@]}"; do
+	start "$t"
+	wait_all
+done
+start_prebuild
+# longest first by the last run's times; unknown ones first, by name
+if [ ${#rest[@]} -gt 0 ]; then
+	mapfile -t rest < <(for t in "${rest[@]}"; do
+		name=$(basename "$t" .sh)
+		secs=$(awk -v n="$name" '$1 == n { s = $2 } END { print s == "" ? -1 : s }' "$times" 2>/dev/null || echo -1)
+		printf '%s\t%s\n' "${secs:--1}" "$t"
+	done | sort -t "$(printf '\t')" -k1,1nr -k2,2 | awk -F '\t' '$1 < 0 { u[++nu] = $2; next } { k[++nk] = $2 }
+		END { for (i = 1; i <= nu; i++) print u[i]; for (i = 1; i <= nk; i++) print k[i] }')
+fi
+for t in "${rest[@]}"; do
+	start "$t"
+done
+wait_all
+# This run's times, for the next run's order (a narrowed run adds its own)
+if [ -z "${CHECK_SUITES:-}" ]; then
+	mkdir -p "$(dirname "$times")"
+	{ for f in "$rd"/*.time; do [ -e "$f" ] && echo "$(basename "$f" .time) $(cat "$f")"; done
+	  [ -f "$times" ] && cat "$times"; } | awk '!seen[$1]++' > "$times.new" && mv "$times.new" "$times"
+fi
 if [ -n "$prebuild_pid" ]; then
 	wait "$prebuild_pid"
 	sed 's/^/# /' "$top/build/prebuild.log" | tee -a "$log"
