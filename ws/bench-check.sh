@@ -21,6 +21,9 @@ report=$top/BENCHMARKS.md
 # is then left warm for the next make check (CI's).
 export CCACHE_DIR=${BENCH_CCACHE_DIR:-$b/ccache}
 [ -n "${BENCH_SMOKE:-}" ] && CCACHE_DIR=$b/ccache
+# The suites' times of the last run, which order the next one (ws/check.sh):
+# none for the cold run, the cold run's for the warm one.
+export KMSG_CHECK_TIMES=$b/check-times
 
 # A suite for the smoke run: one compile through the cache.
 mkdir -p "$b/suites"
@@ -55,7 +58,7 @@ suites() {
 		awk '{ printf "%s%s %d:%02d", n++ ? ", " : "", $1, $2 / 60, $2 % 60 }'
 }
 
-rm -rf "$CCACHE_DIR"
+rm -rf "$CCACHE_DIR" "$KMSG_CHECK_TIMES"
 mkdir -p "$CCACHE_DIR"
 read -r cold_s cold_rc < <(run cold)
 read -r warm_s warm_rc < <(run warm)
@@ -73,8 +76,8 @@ mm() { printf '%d min %02d s' $(($1 / 60)) $(($1 % 60)); }
 	echo
 	echo "| measure | value | notes |"
 	echo "| --- | --- | --- |"
-	echo "| make check, fresh clone, cold | $(mm "$cold_s") | $(summary cold); empty compile cache: $(cache cold); per step: $(suites cold) |"
-	echo "| make check, fresh clone, warm | $(mm "$warm_s") | $(summary warm); the cache the cold run filled: $(cache warm); per step: $(suites warm) |"
+	echo "| make check, fresh clone, cold | $(mm "$cold_s") | $(summary cold); empty compile cache, no suite times: $(cache cold); per step: $(suites cold) |"
+	echo "| make check, fresh clone, warm | $(mm "$warm_s") | $(summary warm); the compile cache and suite times the cold run left: $(cache warm); per step: $(suites warm) |"
 	echo "| make check, warm vs cold | $(awk -v w="$warm_s" -v c="$cold_s" 'BEGIN { printf "%.2f", w / (c > 0 ? c : 1) }') | ratio of the two runs above |"
 } | "$top/ws/markers.py" "$report" check --append || fail "cannot write $report"
 echo "bench-check: cold $(mm "$cold_s"), warm $(mm "$warm_s"); wrote $report"
