@@ -11,7 +11,7 @@ set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/ws/vars.sh"
 label=${1:-$(grep -q '^CONFIG_KMSG_IDS=y' "$KOUT/.config" && echo ids || echo no-ids)}
-d=$top/build/test-zero-cost
+d=$top/build/test-zero-cost-${KOUT##*/}	# one per build: suites that run side by side use several
 rm -rf "$d"
 mkdir -p "$d"
 cp "$top"/tests/kbuild/zc_* "$d/"
