@@ -46,6 +46,8 @@ if build_variant no-catalog "CONFIG_KMSG_CATALOG=n"; then
 	check "vmlinux has no catalog section and no catalog code" \
 		sh -c "! ${CROSS_COMPILE}readelf -SW '$KOUT/vmlinux' | grep -q kmsg &&
 		       ! ${CROSS_COMPILE}nm '$KOUT/vmlinux' | grep -q kmsg_catalog"
+	check "kmsg-gen is not built without the catalog (no scripts/kmsg-gen)" \
+		[ ! -e "$KOUT/scripts/kmsg-gen" ]
 	check "xpram.ko has no catalog section" \
 		sh -c "! ${CROSS_COMPILE}readelf -SW \$(find '$KOUT' -name xpram.ko) | grep -q kmsg"
 	relay < <("$top/ws/guest-tests.sh" "KMSG_IDS=n kmsg_printk_index.sh kmsg_prefix.sh")

@@ -96,7 +96,7 @@ grep -q '^not ok' "$b/zc.txt" && fail "zero-cost check failed: $(grep '^not ok' 
 read -r tk tp < <(sed -n 's/^# .text: kmsg \([0-9]*\) bytes, printk \([0-9]*\) bytes/\1 \2/p' "$b/zc.txt")
 rd=$(sed -n 's/.*(delta \([0-9-]*\)).*/\1/p' "$b/zc.txt")
 row ".text of the converted file, CONFIG_KMSG_IDS=y: kmsg vs printk" "$tk vs $tp bytes (delta $((tk - tp)))" "tests/kbuild/zc_*.c, 3 calls"
-row "format strings, CONFIG_KMSG_IDS=y" "+$rd bytes" "the \".1\", \".2\", \".3\" of the ids (\".3\" twice: line and printk index)"
+row "format strings, CONFIG_KMSG_IDS=y" "+$rd bytes" "vs the same calls without ids: the tags, and for the 3 device calls \"xpram.N: %s %s: \" in the line and its printk index entry, where dev_<level>() has its format once"
 row "object of the calls vs printk() written out" "byte-identical" "asserted by make check for CONFIG_KMSG_IDS=y (tests/20-kbuild), =n and CONFIG_KMSG_CATALOG=n (tests/40-variants): code, relocations, every section but the discarded records"
 
 echo "== 2. image size"

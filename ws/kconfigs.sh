@@ -21,7 +21,11 @@ kconfig() {
 			KMSG_EXTRA_CONFIG=$top/ws/variant-$1.config ;;
 	catalog)	KOUT=$top/build/obj-catalog KCONFIG_MAKE=D=1
 			KMSG_EXTRA_CONFIG=$top/kernel/configs/kmsg_catalog.config ;;
-	*)		echo "ws: no kernel configuration '$1' (one of: $KCONFIGS)" >&2
+	# the catalog configuration without ids: only the converted objects
+	# are compiled there (ws/off-means-off.sh), so it is not in KCONFIGS
+	catalog-no-ids)	KOUT=$top/build/obj-catalog-no-ids
+			KMSG_EXTRA_CONFIG="$top/kernel/configs/kmsg_catalog.config $top/ws/variant-ids-off.config" ;;
+	*)		echo "ws: no kernel configuration '$1' (one of: $KCONFIGS catalog-no-ids)" >&2
 			return 2 ;;
 	esac
 	KSELFTEST_DIR=$top/build/kselftest-${KOUT##*/}

@@ -23,7 +23,15 @@ if [ -f "$KOUT/kernel/kmsg_catalog.o" ]; then
 	${CROSS_COMPILE}nm "$KOUT/kernel/kmsg_catalog.o" |
 		awk '$2 ~ /^[tT]$/ && $3 !~ /^\./ { print $3 }' > "$dest/kmsg/catalog_functions"
 fi
-"$KOUT/scripts/kmsg-gen" dump "$top/Documentation/kmsg/s390/xpram" \
+# kmsg-gen: the build's; a kernel without the catalog has none (kbuild
+# builds it only for the catalog and for D=1 and D=2), so then our own.
+gen=$KOUT/scripts/kmsg-gen
+if [ ! -x "$gen" ]; then
+	gen=$dest.kmsg-gen
+	mapfile -t srcs < <("$top/ws/kmsg-gen-sources.sh")
+	gcc -O2 -o "$gen" -I"$top/scripts" "${srcs[@]}"
+fi
+"$gen" dump "$top/Documentation/kmsg/s390/xpram" \
 	"$top/Documentation/kmsg/kmsgcat" \
 	"$top/tools/testing/selftests/kmsg/test_modules/test_kmsg_cat_a.c" |
 python3 -c '

@@ -5,15 +5,20 @@
  * A file defines its component name and prints with kmsg_<level>():
  *
  *	#define KMSG_COMPONENT "xpram"
+ *	#define pr_fmt(fmt) KMSG_COMPONENT ": " fmt
  *	#include <linux/kmsg.h>
  *
  *	kmsg_err(1, "%d is not a valid number of XPRAM devices\n", devs);
  *
- * With CONFIG_KMSG_IDS=y the line reads "xpram.1: 42 is not ...", without
- * it "xpram: 42 is not ...".  Id 0 never shows an id and has no catalog
- * entry.  Each call also leaves a record in the .kmsg.records section of
- * its object file; the build reads those records (scripts/kmsg-gen) and
- * discards the section, so the records cost nothing at run time.  See
+ * With CONFIG_KMSG_IDS=y the line reads "xpram.1: 42 is not ...".  With
+ * the ids off a call compiles to exactly the pr_<level>() it stands for,
+ * the file's pr_fmt() included ("xpram: 42 is not ..." here).  A device
+ * message, kmsg_dev_err(2, dev, ...), reads "xpram.2: " followed by the
+ * line dev_err(dev, ...) prints; with the ids off it is that dev_err().
+ * Id 0 never shows an id and has no catalog entry.  Each call also
+ * leaves a record in the .kmsg.records section of its object file; the
+ * build reads those records (scripts/kmsg-gen) and discards the section,
+ * so the records cost nothing at run time.  See
  * Documentation/kmsg/index.rst.
  */
 #ifndef _LINUX_KMSG_H
@@ -78,9 +83,9 @@
 #define __kmsg_fmt(id, lead, fmt)					\
 	__kmsg_id_must_be_a_decimal_constant(id,			\
 		lead KMSG_COMPONENT "." __stringify(id) ": " fmt,	\
-		lead KMSG_COMPONENT ": " fmt)
+		lead pr_fmt(fmt))
 #else
-#define __kmsg_fmt(id, lead, fmt)	lead KMSG_COMPONENT ": " fmt
+#define __kmsg_fmt(id, lead, fmt)	(lead pr_fmt(fmt))
 #endif
 
 #define __kmsg_printk(id, level, fmt, ...)				\
@@ -91,22 +96,49 @@
 	})
 
 /*
- * Device messages go through dev_printk_emit() so /dev/kmsg carries the
- * same SUBSYSTEM= and DEVICE= dictionary as dev_err() and friends; the
- * line reads "<component>[.<id>]: <device name>: <text>".  @dev is
- * evaluated once.
+ * A device message with an id, under CONFIG_KMSG_IDS, reads
+ * "<component>.<id>: " followed by the line dev_<level>() prints,
+ * "<driver> <device name>: <text>", so the line still names the device
+ * and the driver that printed it.  It goes through dev_printk_emit(), so
+ * /dev/kmsg carries the same SUBSYSTEM= and DEVICE= dictionary as
+ * dev_err() and friends.  Otherwise (id 0, or no CONFIG_KMSG_IDS) the
+ * call is @dev_level(), the dev_<level>() it stands for, and compiles to
+ * exactly what that call compiles to.  @dev is evaluated once.
  */
-#define __kmsg_dev_printk(id, level, dev, fmt, ...)			\
+#ifdef CONFIG_KMSG_IDS
+#define __kmsg_dev_print_id(id, level, dev, fmt, ...)			\
+	({								\
+		__printk_index_emit(KERN_SOH level KMSG_COMPONENT "."	\
+				    __stringify(id) ": %s %s: " dev_fmt(fmt), \
+				    NULL, NULL);			\
+		dev_printk_emit((level)[0] - '0', dev,			\
+				KMSG_COMPONENT "." __stringify(id)	\
+				": %s %s: " dev_fmt(fmt),		\
+				dev_driver_string(dev), dev_name(dev),	\
+				##__VA_ARGS__);				\
+	})
+
+/* Only the chosen call is compiled, with its printk index entry. */
+#define __kmsg_dev_print(id, level, dev_level, dev, fmt, ...)		\
 	({								\
 		const struct device *__kmsg_dev = (dev);		\
 									\
+		__kmsg_id_must_be_a_decimal_constant(id,		\
+			__kmsg_dev_print_id(id, level, __kmsg_dev, fmt,	\
+					    ##__VA_ARGS__),		\
+			dev_level(__kmsg_dev, fmt, ##__VA_ARGS__));	\
+	})
+#else
+#define __kmsg_dev_print(id, level, dev_level, dev, fmt, ...)		\
+	dev_level(dev, fmt, ##__VA_ARGS__)
+#endif
+
+#define __kmsg_dev_printk(id, level, dev_level, dev, fmt, ...)		\
+	({								\
 		__kmsg_check(id);					\
 		__kmsg_record(id, level, fmt);				\
-		__printk_index_emit(__kmsg_fmt(id, KERN_SOH level, "%s: " fmt),	\
-				    NULL, NULL);			\
-		dev_printk_emit((level)[0] - '0', __kmsg_dev,		\
-				__kmsg_fmt(id, "", "%s: " fmt),		\
-				dev_name(__kmsg_dev), ##__VA_ARGS__);	\
+		__kmsg_dev_print(id, level, dev_level, dev, fmt,	\
+				 ##__VA_ARGS__);			\
 	})
 
 /**
@@ -118,9 +150,10 @@
  * @...: arguments for @fmt
  *
  * Prints "<component>.<id>: " and @fmt at KERN_ERR, KMSG_COMPONENT being
- * the component; without CONFIG_KMSG_IDS, or for id 0, the prefix is
- * "<component>: ".  kmsg_emerg(), kmsg_alert(), kmsg_crit(), kmsg_warn(),
- * kmsg_notice() and kmsg_info() do the same at their levels.
+ * the component; without CONFIG_KMSG_IDS, or for id 0, it is
+ * pr_err(@fmt, ...), the file's pr_fmt() prefix included.  kmsg_emerg(),
+ * kmsg_alert(), kmsg_crit(), kmsg_warn(), kmsg_notice() and kmsg_info()
+ * do the same at their levels.
  *
  * A non-constant or malformed @id fails the build at the call.
  */
@@ -139,25 +172,27 @@
  * @fmt: printk() format string, as for kmsg_err()
  * @...: arguments for @fmt
  *
- * Prints "<component>.<id>: <device name>: " and @fmt at KERN_ERR through
- * dev_printk_emit(), so /dev/kmsg carries the device's SUBSYSTEM= and
- * DEVICE= fields as it does for dev_err().  kmsg_dev_emerg() to
- * kmsg_dev_info() do the same at the other levels.
+ * With CONFIG_KMSG_IDS, prints "<component>.<id>: " and then the line
+ * dev_err() prints, "<driver> <device name>: " and @fmt, at KERN_ERR
+ * through dev_printk_emit(), so /dev/kmsg carries the device's
+ * SUBSYSTEM= and DEVICE= fields as it does for dev_err().  Without
+ * CONFIG_KMSG_IDS, or for id 0, it is dev_err(@dev, @fmt, ...) itself.
+ * kmsg_dev_emerg() to kmsg_dev_info() do the same at the other levels.
  */
 #define kmsg_dev_err(id, dev, fmt, ...)					\
-	__kmsg_dev_printk(id, "3", dev, fmt, ##__VA_ARGS__)
+	__kmsg_dev_printk(id, "3", dev_err, dev, fmt, ##__VA_ARGS__)
 #define kmsg_dev_emerg(id, dev, fmt, ...)				\
-	__kmsg_dev_printk(id, "0", dev, fmt, ##__VA_ARGS__)
+	__kmsg_dev_printk(id, "0", dev_emerg, dev, fmt, ##__VA_ARGS__)
 #define kmsg_dev_alert(id, dev, fmt, ...)				\
-	__kmsg_dev_printk(id, "1", dev, fmt, ##__VA_ARGS__)
+	__kmsg_dev_printk(id, "1", dev_alert, dev, fmt, ##__VA_ARGS__)
 #define kmsg_dev_crit(id, dev, fmt, ...)				\
-	__kmsg_dev_printk(id, "2", dev, fmt, ##__VA_ARGS__)
+	__kmsg_dev_printk(id, "2", dev_crit, dev, fmt, ##__VA_ARGS__)
 #define kmsg_dev_warn(id, dev, fmt, ...)				\
-	__kmsg_dev_printk(id, "4", dev, fmt, ##__VA_ARGS__)
+	__kmsg_dev_printk(id, "4", dev_warn, dev, fmt, ##__VA_ARGS__)
 #define kmsg_dev_notice(id, dev, fmt, ...)				\
-	__kmsg_dev_printk(id, "5", dev, fmt, ##__VA_ARGS__)
+	__kmsg_dev_printk(id, "5", dev_notice, dev, fmt, ##__VA_ARGS__)
 #define kmsg_dev_info(id, dev, fmt, ...)				\
-	__kmsg_dev_printk(id, "6", dev, fmt, ##__VA_ARGS__)
+	__kmsg_dev_printk(id, "6", dev_info, dev, fmt, ##__VA_ARGS__)
 
 /*
  * The _once and _ratelimited forms print the same line as the plain form,
@@ -177,23 +212,25 @@
 		__kmsg_printk(id, level, fmt, ##__VA_ARGS__);		\
 })
 
-#define __kmsg_dev_printk_once(id, level, dev, fmt, ...)		\
+#define __kmsg_dev_printk_once(id, level, dev_level, dev, fmt, ...)	\
 do {									\
 	static bool __print_once __read_mostly;				\
 									\
 	if (!__print_once) {						\
 		__print_once = true;					\
-		__kmsg_dev_printk(id, level, dev, fmt, ##__VA_ARGS__);	\
+		__kmsg_dev_printk(id, level, dev_level, dev, fmt,	\
+				  ##__VA_ARGS__);			\
 	}								\
 } while (0)
 
-#define __kmsg_dev_printk_ratelimited(id, level, dev, fmt, ...)	\
+#define __kmsg_dev_printk_ratelimited(id, level, dev_level, dev, fmt, ...) \
 do {									\
 	static DEFINE_RATELIMIT_STATE(_rs,				\
 				      DEFAULT_RATELIMIT_INTERVAL,	\
 				      DEFAULT_RATELIMIT_BURST);		\
 	if (__ratelimit(&_rs))						\
-		__kmsg_dev_printk(id, level, dev, fmt, ##__VA_ARGS__);	\
+		__kmsg_dev_printk(id, level, dev_level, dev, fmt,	\
+				  ##__VA_ARGS__);			\
 } while (0)
 
 /**
@@ -222,19 +259,19 @@ do {									\
 	__kmsg_printk_once(id, "6", fmt, ##__VA_ARGS__)
 
 #define kmsg_dev_emerg_once(id, dev, fmt, ...)				\
-	__kmsg_dev_printk_once(id, "0", dev, fmt, ##__VA_ARGS__)
+	__kmsg_dev_printk_once(id, "0", dev_emerg, dev, fmt, ##__VA_ARGS__)
 #define kmsg_dev_alert_once(id, dev, fmt, ...)				\
-	__kmsg_dev_printk_once(id, "1", dev, fmt, ##__VA_ARGS__)
+	__kmsg_dev_printk_once(id, "1", dev_alert, dev, fmt, ##__VA_ARGS__)
 #define kmsg_dev_crit_once(id, dev, fmt, ...)				\
-	__kmsg_dev_printk_once(id, "2", dev, fmt, ##__VA_ARGS__)
+	__kmsg_dev_printk_once(id, "2", dev_crit, dev, fmt, ##__VA_ARGS__)
 #define kmsg_dev_err_once(id, dev, fmt, ...)				\
-	__kmsg_dev_printk_once(id, "3", dev, fmt, ##__VA_ARGS__)
+	__kmsg_dev_printk_once(id, "3", dev_err, dev, fmt, ##__VA_ARGS__)
 #define kmsg_dev_warn_once(id, dev, fmt, ...)				\
-	__kmsg_dev_printk_once(id, "4", dev, fmt, ##__VA_ARGS__)
+	__kmsg_dev_printk_once(id, "4", dev_warn, dev, fmt, ##__VA_ARGS__)
 #define kmsg_dev_notice_once(id, dev, fmt, ...)				\
-	__kmsg_dev_printk_once(id, "5", dev, fmt, ##__VA_ARGS__)
+	__kmsg_dev_printk_once(id, "5", dev_notice, dev, fmt, ##__VA_ARGS__)
 #define kmsg_dev_info_once(id, dev, fmt, ...)				\
-	__kmsg_dev_printk_once(id, "6", dev, fmt, ##__VA_ARGS__)
+	__kmsg_dev_printk_once(id, "6", dev_info, dev, fmt, ##__VA_ARGS__)
 
 /**
  * kmsg_err_ratelimited() - print an error message with a catalog tag,
@@ -265,18 +302,18 @@ do {									\
 	__kmsg_printk_ratelimited(id, "6", fmt, ##__VA_ARGS__)
 
 #define kmsg_dev_emerg_ratelimited(id, dev, fmt, ...)				\
-	__kmsg_dev_printk_ratelimited(id, "0", dev, fmt, ##__VA_ARGS__)
+	__kmsg_dev_printk_ratelimited(id, "0", dev_emerg, dev, fmt, ##__VA_ARGS__)
 #define kmsg_dev_alert_ratelimited(id, dev, fmt, ...)				\
-	__kmsg_dev_printk_ratelimited(id, "1", dev, fmt, ##__VA_ARGS__)
+	__kmsg_dev_printk_ratelimited(id, "1", dev_alert, dev, fmt, ##__VA_ARGS__)
 #define kmsg_dev_crit_ratelimited(id, dev, fmt, ...)				\
-	__kmsg_dev_printk_ratelimited(id, "2", dev, fmt, ##__VA_ARGS__)
+	__kmsg_dev_printk_ratelimited(id, "2", dev_crit, dev, fmt, ##__VA_ARGS__)
 #define kmsg_dev_err_ratelimited(id, dev, fmt, ...)				\
-	__kmsg_dev_printk_ratelimited(id, "3", dev, fmt, ##__VA_ARGS__)
+	__kmsg_dev_printk_ratelimited(id, "3", dev_err, dev, fmt, ##__VA_ARGS__)
 #define kmsg_dev_warn_ratelimited(id, dev, fmt, ...)				\
-	__kmsg_dev_printk_ratelimited(id, "4", dev, fmt, ##__VA_ARGS__)
+	__kmsg_dev_printk_ratelimited(id, "4", dev_warn, dev, fmt, ##__VA_ARGS__)
 #define kmsg_dev_notice_ratelimited(id, dev, fmt, ...)				\
-	__kmsg_dev_printk_ratelimited(id, "5", dev, fmt, ##__VA_ARGS__)
+	__kmsg_dev_printk_ratelimited(id, "5", dev_notice, dev, fmt, ##__VA_ARGS__)
 #define kmsg_dev_info_ratelimited(id, dev, fmt, ...)				\
-	__kmsg_dev_printk_ratelimited(id, "6", dev, fmt, ##__VA_ARGS__)
+	__kmsg_dev_printk_ratelimited(id, "6", dev_info, dev, fmt, ##__VA_ARGS__)
 
 #endif /* _LINUX_KMSG_H */

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The same calls three times: through kmsg_*() (zc_kmsg.c), written out as
- * the printk() they stand for in this configuration (zc_printk.c: with
- * CONFIG_KMSG_IDS the prefix carries the id), and as plain printk()
- * without ids (zc_plain.c, for the size of the ids).  ws/zero-cost.sh
+ * the printk() and dev_<level>() calls they stand for in this
+ * configuration (zc_printk.c: with CONFIG_KMSG_IDS the prefix carries the
+ * id; without, the calls are pr_<level>()'s printk() and dev_<level>()
+ * themselves), and without ids (zc_plain.c, for the size of the ids).  ws/zero-cost.sh
  * requires zc_kmsg.o and zc_printk.o to be the same, byte for byte.
  */
+#define pr_fmt(fmt) "xpram: " fmt
 #include <linux/device.h>
 #include <linux/module.h>
 #include <linux/printk.h>
@@ -31,18 +33,25 @@
 #define ZC_ERR(fmt, ...)	printk(KERN_ERR ZC_PFX(1) fmt, ##__VA_ARGS__)
 #define ZC_WARN(fmt, ...)	printk(KERN_WARNING ZC_PFX(2) fmt, ##__VA_ARGS__)
 #define ZC_INFO(fmt, ...)	printk(KERN_INFO "xpram: " fmt, ##__VA_ARGS__)
-/* What dev_<level>() does, with the component prefix before the device */
+#ifdef ZC_IDS
+/* With ids: the tag, then what dev_<level>() prints, through its emitter */
 #define ZC_DEV(lvl, id, dev, fmt, ...)					\
 	({								\
-		__printk_index_emit(KERN_SOH #lvl ZC_PFX(id) "%s: " fmt, \
+		__printk_index_emit(KERN_SOH #lvl ZC_PFX(id) "%s %s: " fmt, \
 				    NULL, NULL);			\
-		dev_printk_emit(lvl, dev, ZC_PFX(id) "%s: " fmt,	\
-				dev_name(dev), ##__VA_ARGS__);		\
+		dev_printk_emit(lvl, dev, ZC_PFX(id) "%s %s: " fmt,	\
+				dev_driver_string(dev), dev_name(dev),	\
+				##__VA_ARGS__);				\
 	})
 #define ZC_DEV_ERR(dev, fmt, ...) ZC_DEV(3, 3, dev, fmt, ##__VA_ARGS__)
+#else
+/* Without ids: the dev_<level>() calls themselves */
+#define ZC_DEV_ERR(dev, fmt, ...) dev_err(dev, fmt, ##__VA_ARGS__)
+#endif
 #define ZC_ERR_ONCE(fmt, ...)	printk_once(KERN_ERR ZC_PFX(4) fmt, ##__VA_ARGS__)
 #define ZC_WARN_RL(fmt, ...)						\
 	printk_ratelimited(KERN_WARNING ZC_PFX(5) fmt, ##__VA_ARGS__)
+#ifdef ZC_IDS
 /* dev_level_once() and dev_level_ratelimited() around the same */
 #define ZC_DEV_ERR_ONCE(dev, fmt, ...)					\
 do {									\
@@ -61,6 +70,11 @@ do {									\
 	if (__ratelimit(&_rs))						\
 		ZC_DEV(4, 7, dev, fmt, ##__VA_ARGS__);			\
 } while (0)
+#else
+#define ZC_DEV_ERR_ONCE(dev, fmt, ...) dev_err_once(dev, fmt, ##__VA_ARGS__)
+#define ZC_DEV_WARN_RL(dev, fmt, ...)					\
+	dev_warn_ratelimited(dev, fmt, ##__VA_ARGS__)
+#endif
 #endif
 
 int zc_report(struct device *dev, int devs, unsigned long kb);

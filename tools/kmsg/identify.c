@@ -3,6 +3,8 @@
  * Which catalog entries a kernel message was printed from:
  *
  *   comp.id: text             by its tag (CONFIG_KMSG_IDS=y)
+ *   comp.id: driver device: text  the same, of kmsg_dev_*()
+ *   comp.id: device: text     the same, as earlier kmsg kernels print it
  *   comp.7f5705: text         by the hashed id SUSE's and Ubuntu's kernels
  *                             print (kmsg_lookup2() of the format; the
  *                             catalog does not say which messages are a
@@ -10,7 +12,7 @@
  *                             hashes, of "fmt\n" and of "%s: fmt\n")
  *   comp: text                by its text among the formats of comp
  *   driver device: text       dev_err() and friends: comp is the driver
- *   comp: device: text        kmsg_dev_*() without ids
+ *   comp: device: text        the same without ids, in earlier kmsg kernels
  *   comp: device text         the older form of s390 drivers
  *
  * The catalog stores a device message's format without the "%s: " of
@@ -364,7 +366,19 @@ static void match_component(struct kmsg_component_list *c, const char *text,
 	qsort(out->m, out->nr, sizeof(*out->m), cmp_match);
 }
 
-/* "comp.id: text": the entry of the tag, with the values if they match */
+/* "driver device: text": the length of "driver ", if @text has the form */
+static size_t driver_name(const char *text)
+{
+	size_t n = strcspn(text, " :");
+
+	return n && text[n] == ' ' && device_name(text + n + 1, ':') ? n + 1 : 0;
+}
+
+/*
+ * "comp.id: text": the entry of the tag, with the values if they match.
+ * The text of a device message follows "driver device: " (kmsg_dev_*()
+ * with ids) or "device: " (our older form, and the hashed ids' kernels).
+ */
 static void match_tag(struct kmsg_db *db, const char *tag,
 		      const char *text, struct kmsg_matches *out)
 {
@@ -372,15 +386,21 @@ static void match_tag(struct kmsg_db *db, const char *tag,
 	struct kmsg_values v = { 0 };
 	const char *dev = NULL;
 	char *fmt;
-	size_t n = 0;
+	size_t n = 0, drv;
 
 	if (!e)
 		return;
 	fmt = xstrndup(e->text, strcspn(e->text, "\n"));
 	if (text && !kmsg_format_match(fmt, text, &v)) {
-		n = match_after_device(fmt, text, ':', &v);
-		if (n)
-			dev = text;
+		drv = driver_name(text);
+		n = drv ? match_after_device(fmt, text + drv, ':', &v) : 0;
+		if (n) {
+			dev = text + drv;
+		} else {
+			n = match_after_device(fmt, text, ':', &v);
+			if (n)
+				dev = text;
+		}
 	}
 	free(fmt);
 	add_match(out, e, &v, dev, n, 0, 0);
@@ -485,6 +505,38 @@ bool kmsg_component_known(struct kmsg_db *db, const char *comp)
 	return component(db, comp)->nr > 0;
 }
 
+/*
+ * "driver device: text": the formats of the component named like the
+ * driver and of its family, best first: a driver "dasd-eckd" or
+ * "tape_34xx" also prints the messages of "dasd" or "tape" for its
+ * devices.  The message's component is then the best match's.
+ */
+static int match_driver(struct kmsg_db *db, const char *drv, size_t len,
+			const char *text, const char *dev, size_t dev_len,
+			struct kmsg_matches *out)
+{
+	char name[KMSG_COMPONENT_MAX + 1];
+
+	memcpy(out->component, drv, len);
+	out->component[len] = '\0';
+	memcpy(name, drv, len);
+	name[len] = '\0';
+	while (len) {
+		match_component(component(db, name), text, dev, dev_len, out);
+		while (len && name[len] != '-' && name[len] != '_')
+			len--;
+		name[len] = '\0';
+	}
+	if (out->nr) {
+		const char *tag = out->m[0].entry->tag;
+
+		len = strcspn(tag, ".");
+		memcpy(out->component, tag, len);
+		out->component[len] = '\0';
+	}
+	return out->nr;
+}
+
 /**
  * kmsg_identify() - the catalog entries a kernel message was printed from
  * @db: the database
@@ -514,10 +566,8 @@ int kmsg_identify(struct kmsg_db *db, const char *msg, struct kmsg_matches *out)
 		if (!kmsg_component_valid(msg, sp - msg) || sp + 1 == colon ||
 		    memchr(sp + 1, ' ', colon - sp - 1))
 			return 0;
-		memcpy(out->component, msg, sp - msg);
-		c = component(db, out->component);
-		match_component(c, colon + 2, sp + 1, colon - sp - 1, out);
-		return out->nr;
+		return match_driver(db, msg, sp - msg, colon + 2, sp + 1,
+				    colon - sp - 1, out);
 	}
 	if (!kmsg_component_valid(msg, dot ? (size_t)(dot - msg) : len))
 		return 0;

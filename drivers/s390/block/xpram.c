@@ -17,6 +17,7 @@
  */
 
 #define KMSG_COMPONENT "xpram"
+#define pr_fmt(fmt) KMSG_COMPONENT ": " fmt
 
 #include <linux/blkdev.h>
 #include <linux/bio.h>

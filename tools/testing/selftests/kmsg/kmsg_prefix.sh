@@ -1,7 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # The log prefix of every kmsg macro, with and without an id, as
-# Documentation/kmsg/index.rst specifies.  KMSG_IDS=n checks a kernel
+# Documentation/kmsg/index.rst specifies: a device line is what
+# dev_<level>() prints ("<driver> <device>: text"), after the tag when it
+# has one (the module's device is on the platform bus, with no driver).  KMSG_IDS=n checks a kernel
 # built with CONFIG_KMSG_IDS=n.
 
 . "$(dirname "$0")/functions.sh"
@@ -22,18 +24,18 @@ for lvl in 0:emerg 1:alert 2:crit 3:err 4:warn 5:notice 6:info; do
 	[ "$ids" = y ] && tag="kmsgtest.$id" || tag=kmsgtest
 	check "kmsg_$name($id) reads '$tag: $name $id' at level $n" \
 		sh -c "dmesg -r | grep -qxF '<$n>$tag: $name $id'"
-	dtag=kmsgtest
-	[ "$ids" = y ] && dtag="kmsgtest.1$id"
-	check "kmsg_dev_$name(1$id) reads '$dtag: kmsg_prefix: dev $name ...' at level $n" \
-		sh -c "dmesg -r | grep -qE '^<$n>$dtag: kmsg_prefix: dev $name [a-g]\$'"
+	dline="platform kmsg_prefix: dev $name"
+	[ "$ids" = y ] && dline="kmsgtest.1$id: $dline"
+	check "kmsg_dev_$name(1$id) reads '$dline ...' at level $n" \
+		sh -c "dmesg -r | grep -qE '^<$n>$dline [a-g]\$'"
 	i=$((i + 1))
 done
 check "id 0 has no id in the prefix" log_has "kmsgtest: info without id"
 check "pr_fmt() of the same file prefixes pr_info(), and no kmsg line twice" \
 	sh -c "dmesg | grep -qxF 'kmsgtest: pr_info through pr_fmt' &&
 	       ! dmesg | grep -q 'kmsgtest.*: kmsgtest'"
-check "kmsg_dev_err(0) has no id in the prefix" \
-	log_has "kmsgtest: kmsg_prefix: dev err without id"
+check "kmsg_dev_err(0) prints what dev_err() prints: no id, no component" \
+	sh -c "dmesg | grep -qxF 'platform kmsg_prefix: dev err without id'"
 
 check "kmsg_dev_info() evaluates its device argument once" \
 	log_has "kmsgtest: kmsg_dev_info() evaluated its device 1 time(s)"
@@ -46,9 +48,11 @@ rl=$(count "<3>kmsgtest: pr_err_ratelimited")
 check "pr_warn_once() printed once, pr_err_ratelimited() held some of 20 back ($rl)" \
 	[ "$once" -eq 1 -a "$rl" -gt 0 -a "$rl" -lt 20 ]
 l21="$(pfx kmsgtest.21): warn once 21"
-l22="$(pfx kmsgtest.22): kmsg_prefix: dev notice once"
+# a device line: the tag, if any, before what dev_<level>() prints
+dpfx() { [ "$ids" = y ] && echo "$1: platform kmsg_prefix" || echo "platform kmsg_prefix"; }
+l22="$(dpfx kmsgtest.22): dev notice once"
 l23="$(pfx kmsgtest.23): err ratelimited 23"
-l24="$(pfx kmsgtest.24): kmsg_prefix: dev info ratelimited"
+l24="$(dpfx kmsgtest.24): dev info ratelimited"
 expect_eq "kmsg_warn_once(21) reads '$l21', as often as pr_warn_once()" \
 	"$(count "<4>$l21")" "$once"
 expect_eq "kmsg_dev_notice_once(22) reads '$l22', as often" "$(count "<5>$l22")" "$once"

@@ -6,6 +6,7 @@
  * prints kmsgcat.2 again.
  */
 #define KMSG_COMPONENT "kmsgcat"
+#define pr_fmt(fmt) KMSG_COMPONENT ": " fmt
 #include <linux/kmsg.h>
 #include <linux/module.h>
 #include <linux/namei.h>

@@ -5,6 +5,7 @@
  * backslash and a newline in its text, which the procfs listing escapes.
  */
 #define KMSG_COMPONENT "kmsgcat"
+#define pr_fmt(fmt) KMSG_COMPONENT ": " fmt
 #include <linux/kmsg.h>
 #include <linux/module.h>
 

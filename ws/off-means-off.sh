@@ -1,0 +1,114 @@
+#!/bin/bash
+# "Off means off": with CONFIG_KMSG_IDS=n, every converted file compiles
+# to the same code and the same strings as the file of pristine 6.12.
+#   ws/off-means-off.sh BASE OFF
+# BASE is a configuration of ws/kconfigs.sh whose build says which files
+# are compiled (every converted .c file with an object there is checked);
+# OFF is the same configuration with CONFIG_KMSG_IDS=n, in which both the
+# converted file and its pristine version (the copy quilt keeps in
+# build/linux/.pc from before the first patch that touched it) are
+# compiled with kbuild's own command for the object.  __LINE__ is 0 in
+# both (lines moved by the descriptions and the include may differ,
+# nothing else), both keep the source's order of functions and data
+# (-fno-toplevel-reorder: the records are variables that would otherwise
+# change the order GCC emits functions in), the sections are compared in
+# the order of their names, and the serial numbers __COUNTER__ gives
+# symbol names are ignored.  Compared: disassembly with relocations, every relocation
+# record and the bytes of every section, except the call-site records
+# (.kmsg.records, discarded by the link), debug information and the
+# symbol table.  Prints an unnumbered TAP line per file, and the count.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/ws/kconfigs.sh"
+[ $# -eq 2 ] || { echo "usage: $0 BASE OFF (configurations of ws/kconfigs.sh)" >&2; exit 2; }
+base=$1 off=$2
+kconfig "$base" || exit 2
+base_out=$KOUT
+. "$top/ws/vars.sh"
+d=$top/build/test-off-${off}
+rm -rf "$d"
+mkdir -p "$d/pristine" "$d/obj"
+
+"$top/ws/kbuild.sh" "$base" > "$d/base.log" 2>&1 ||
+	{ sed 's/^/# /' "$d/base.log" | tail -n 20; echo "not ok - the $base configuration builds"; exit 1; }
+
+# The pristine files: of each file the series changes, the copy from
+# before the first patch that touched it (an empty copy: a new file).
+while read -r p; do
+	(cd "$KSRC/.pc/$p" && find . -type f -size +0 ! -name '.*') | while read -r f; do
+		[ -e "$d/pristine/$f" ] || { mkdir -p "$d/pristine/$(dirname "$f")" &&
+			cp "$KSRC/.pc/$p/$f" "$d/pristine/$f"; }
+	done
+done < "$KSRC/.pc/applied-patches"
+
+# The converted files of BASE: changed by the series, include kmsg.h, and
+# compiled there.
+objs=()
+while read -r f; do
+	f=${f#./}
+	grep -q '^#include <linux/kmsg.h>' "$KSRC/$f" && [ -f "$base_out/${f%.c}.o" ] &&
+		objs+=("${f%.c}.o")
+done < <(cd "$d/pristine" && find . -name '*.c' | LC_ALL=C sort)
+[ ${#objs[@]} -gt 0 ] || { echo "not ok - $base has converted files"; exit 1; }
+
+kconfig "$off" || exit 2
+. "$top/ws/vars.sh"
+# kbuild's commands for the objects (kbuild.sh also configures the folder)
+"$top/ws/kbuild.sh" "$off" "${objs[@]}" > "$d/off.log" 2>&1 ||
+	{ sed 's/^/# /' "$d/off.log" | tail -n 20; echo "not ok - the converted objects build in $off"; exit 1; }
+if ! grep -q '^# CONFIG_KMSG_IDS is not set' "$KOUT/.config"; then
+	echo "not ok - the $off configuration has CONFIG_KMSG_IDS=n"
+	exit 1
+fi
+
+# compile OBJ SOURCE OUT: kbuild's command for OBJ, on SOURCE, into OUT
+compile() {
+	local cmd
+	cmd=$(sed -n "s|^savedcmd_$1 := ||p" "$KOUT/$(dirname "$1")/.$(basename "$1").cmd")
+	[ -n "$cmd" ] || return 1
+	cmd=${cmd//-Wp,-MMD,$(dirname "$1")\/.$(basename "$1").d/-Wp,-MMD,$3.d}
+	cmd=${cmd/ -c -o $1 $KSRC\/${1%.o}.c/ -c -o $3 $2}
+	# (ccache hands the compiler a relative path: both are mapped)
+	(cd "$KOUT" && ccpath eval "$cmd -Wno-builtin-macro-redefined -D__LINE__=0 -fno-toplevel-reorder \
+		-fmacro-prefix-map=$d/pristine/= \
+		-fmacro-prefix-map=$(realpath -m --relative-to="$KOUT" "$d/pristine")/=") > "$3.log" 2>&1
+}
+skip='^\.(kmsg\.records|rela\.kmsg\.records|comment|note\..*|debug.*|rela\.debug.*|symtab|strtab|shstrtab)$'
+# by_section: objdump's blocks ("Disassembly of section", "RELOCATION
+# RECORDS FOR") in the order of their names, each kept as it is
+by_section() {
+	awk '/^(Disassembly of section |RELOCATION RECORDS FOR )/ { b = $NF } { print b "\t" $0 }' |
+		sort -s -t "$(printf '\t')" -k1,1 | cut -f 2-
+}
+image() {
+	local s
+	{
+	${CROSS_COMPILE}objdump -dr "$1" | tail -n +4 | by_section
+	${CROSS_COMPILE}objdump -r "$1" | tail -n +4 |
+		awk '/^RELOCATION RECORDS FOR \[\.(kmsg\.records|debug)/ { skip = 1; next }
+		     /^RELOCATION RECORDS FOR/ { skip = 0 } !skip' | by_section
+	for s in $(${CROSS_COMPILE}readelf -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] \([^ ]*\) .*/\1/p' |
+		   grep -vE "$skip|^NULL$|^$|^\.group$|^\.rela" | LC_ALL=C sort); do
+		${CROSS_COMPILE}objcopy -O binary --only-section="$s" "$1" "$1.sect" 2>/dev/null
+		echo "section $s: $(od -An -tx1 -v "$1.sect" | tr -d '\n')"
+	done
+	} | sed -E 's/(__UNIQUE_ID_[A-Za-z_]*[A-Za-z_])[0-9]+/\1N/g;
+		    s/(__initcall__kmod_[A-Za-z0-9_]*__)[0-9]+_[0-9]+_/\1N_N_/g'
+}
+good=0
+for o in "${objs[@]}"; do
+	c=${o%.o}.c
+	mkdir -p "$d/obj/$(dirname "$o")"
+	if ! compile "$o" "$KSRC/$c" "$d/obj/$o.new" || ! compile "$o" "$d/pristine/$c" "$d/obj/$o.old"; then
+		echo "not ok - $c compiles as converted and as pristine 6.12 ($d/obj/$o.*.log)"
+		continue
+	fi
+	if diff <(image "$d/obj/$o.old") <(image "$d/obj/$o.new") > "$d/obj/$o.diff"; then
+		echo "ok - $c: with ids off, the same code and strings as pristine 6.12"
+		good=$((good + 1))
+	else
+		head -n 12 "$d/obj/$o.diff" | sed 's/^/# /'
+		echo "not ok - $c: with ids off, the same code and strings as pristine 6.12 ($d/obj/$o.diff)"
+	fi
+done
+echo "# $good of ${#objs[@]} converted files of $base compile with ids off as pristine 6.12 does"
