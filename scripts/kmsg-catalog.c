@@ -474,6 +474,30 @@ static void man_paragraphs(FILE *f, const char *s)
 	free(copy);
 }
 
+/*
+ * The section of a message's hashed ids (kmsg_hashed_id()) of @text, its
+ * format: plain and as printed for a device, as the catalog does not say
+ * which of the two a message is.  The format is the call's where there is
+ * one (catalog and index), else the description's Text (system).
+ */
+static void man_hashed_ids(FILE *f, const char *tag, const char *text)
+{
+	int n = strrchr(tag, '.') - tag;
+	char line[128];
+
+	snprintf(line, sizeof(line), "%.*s.%06x (printed for a device: %.*s.%06x)",
+		 n, tag, kmsg_hashed_id(text, false), n, tag,
+		 kmsg_hashed_id(text, true));
+	fputs(".SH HASHED ID\n", f);
+	man_text(f, line);
+	fputs(".PP\n"
+	      "Kernels with hashed message ids (SUSE's and Ubuntu's for s390) print\n"
+	      "this id in place of the tag, the second one if the message is printed\n"
+	      "for a device; IBM's documentation lists the message under it.\n"
+	      "It is computed from the message's format as it is today: where the\n"
+	      "format has changed, an older kernel printed another id.\n", f);
+}
+
 static int write_man(const char *dir, const struct tag *t)
 {
 	const struct desc *d = t->desc;
@@ -502,7 +526,9 @@ static int write_man(const char *dir, const struct tag *t)
 	man_run(f, d->text, fprintf(f, "%s \\- ", t->rec->tag), true);
 	fputs(".SH MESSAGE\n.nf\n", f);
 	man_run(f, d->text, fprintf(f, "%s: ", t->rec->tag), false);
-	fputs(".fi\n.SH SEVERITY\n", f);
+	fputs(".fi\n", f);
+	man_hashed_ids(f, t->rec->tag, t->text ? t->text : d->text);
+	fputs(".SH SEVERITY\n", f);
 	man_text(f, severity_name(d->level));
 	if (d->nr_params) {
 		const char *p = d->params, *text;

@@ -9,7 +9,8 @@
  *  - the printf conversions of a message's format,
  *  - JSON strings (kmsg-gen dump, kmsg --json),
  *  - the catalog file that "make kmsg_install" writes,
- *  - the hashed message ids of the 2008 design (kmsg_lookup2()).
+ *  - the hashed message ids of the 2008 design (kmsg_lookup2(),
+ *    kmsg_hashed_id()).
  *
  * Why a header of static inline functions in scripts/: kbuild links a
  * host program only from objects of scripts/, so code both programs
@@ -443,6 +444,60 @@ static inline unsigned int kmsg_lookup2(const void *key, size_t len,
 	}
 	kmsg_lookup2_mix(&a, &b, &c);
 	return c;
+}
+
+/* lookup2 over a whole 12-byte block, read into @w, which is cleared */
+static inline void kmsg_lookup2_block(unsigned int *a, unsigned int *b,
+				      unsigned int *c, unsigned int w[3])
+{
+	*a += w[0];
+	*b += w[1];
+	*c += w[2];
+	kmsg_lookup2_mix(a, b, c);
+	memset(w, 0, 3 * sizeof(*w));
+}
+
+/**
+ * kmsg_hashed_id() - the hashed id of a message, as kernels with them print it
+ * @text: the message's format without its trailing newline, as a catalog
+ *	has it (a Text:, escapes resolved)
+ * @device: the id of the message printed for a device, whose format the
+ *	2008 design hashed after "%s: "
+ *
+ * The low 24 bits of kmsg_lookup2() of "@text\n" (of "%s: @text\n" with
+ * @device), as SUSE's and Ubuntu's s390 kernels print them ("%06x", as in
+ * hypfs.7f5705).  The id is that of @text: a kernel that printed another
+ * format of the message printed another id.  The key is hashed where it
+ * is, in 12-byte blocks, without a copy.
+ *
+ * Return: the id, 0 to 0xffffff.
+ */
+static inline unsigned int kmsg_hashed_id(const char *text, bool device)
+{
+	const char *part[3] = { device ? "%s: " : "", text, "\n" };
+	unsigned int a = 0x9e3779b9, b = a, c = 0, w[3] = { 0, 0, 0 };
+	size_t len = 0, n = 0;
+	const unsigned char *p;
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		for (p = (const unsigned char *)part[i]; *p; p++, len++) {
+			if (n == 12) {	/* a whole block, and more to come */
+				kmsg_lookup2_block(&a, &b, &c, w);
+				n = 0;
+			}
+			w[n / 4] |= (unsigned int)*p << (8 * (n % 4));
+			n++;
+		}
+	}
+	if (n == 12)	/* the last block is whole: then one of no bytes */
+		kmsg_lookup2_block(&a, &b, &c, w);
+	/* as kmsg_lookup2(): c's lowest byte is the length's */
+	a += w[0];
+	b += w[1];
+	c += len + (w[2] << 8);
+	kmsg_lookup2_mix(&a, &b, &c);
+	return c & 0xffffff;
 }
 
 #endif /* KMSG_FORMAT_H */

@@ -34,13 +34,53 @@ $2" "$1"
 "$gen" dump "$top/Documentation/kmsg/s390/xpram" > "$out/xpram.json"
 check "dump of Documentation/kmsg/s390/xpram exits 0" [ $? -eq 0 ]
 check "it has xpram.1 to xpram.5 with every contract key" json "$out/xpram.json" '
-keys = {"tag","text","severity","parameters","description","user_action","file","line"}
+keys = {"tag","text","severity","parameters","description","user_action","file","line",
+        "hashed_id","hashed_id_device"}
 assert [r["tag"] for r in rows] == ["xpram.%d" % i for i in range(1, 6)]
 assert all(set(r) == keys for r in rows)
 assert rows[0]["text"] == "%d is not a valid number of XPRAM devices"
 assert rows[0]["parameters"] == ["the requested number of partitions"]
 assert rows[2]["severity"] == "Error" and rows[2]["line"] == 35
 ' 
+
+# The hashed ids of dump: lookup2 (kmsg_lookup2(), scripts/kmsg-format.h)
+# of the Text and its newline, and of "%s: " before them (a device's).
+cat > "$out/lookup2.c" <<'EOF2'
+#include "kmsg-format.h"
+/* each NUL-terminated key of standard input: the low 24 bits of its hash */
+int main(void)
+{
+	char *key = NULL;
+	size_t cap = 0;
+	ssize_t n;
+
+	while ((n = getdelim(&key, &cap, '\0', stdin)) > 0)
+		printf("%06x\n", kmsg_lookup2(key, n - 1, 0) & 0xffffff);
+	free(key);
+	return 0;
+}
+EOF2
+gcc -Wall -Wextra -Werror -I"$top/scripts" -o "$out/lookup2" "$out/lookup2.c"
+"$gen" dump "$top/Documentation/kmsg/s390/hypfs" > "$out/hypfs.json"
+check "dump: hypfs.1's hashed_id is 7f5705 (SUSE's id of its format), hashed_id_device 6d3493" \
+	json "$out/hypfs.json" '
+assert rows[0]["tag"] == "hypfs.1" and rows[0]["text"] == "The hardware system does not support hypfs", rows[0]
+assert (rows[0]["hashed_id"], rows[0]["hashed_id_device"]) == ("7f5705", "6d3493"), rows[0]'
+(cd "$top" && "$gen" dump $(find Documentation/kmsg -type f ! -name '*.rst' | sort) "$fx/src/fix.c") \
+	> "$out/all.json" 2>/dev/null
+python3 -c '
+import json, sys
+with open(sys.argv[2], "wb") as k:
+    for l in open(sys.argv[1]):
+        t = json.loads(l)["text"].encode() + b"\n"
+        k.write(t + b"\0" + b"%s: " + t + b"\0")' "$out/all.json" "$out/all.keys"
+"$out/lookup2" < "$out/all.keys" > "$out/all.ids"
+check "dump: every description's hashed ids are kmsg_lookup2()'s of its Text, plain and after '%s: '" \
+	json "$out/all.json" '
+ids = open(sys.argv[1].replace("all.json", "all.ids")).read().split()
+assert len(rows) > 800 and len(ids) == 2 * len(rows), (len(rows), len(ids))
+for i, r in enumerate(rows):
+    assert [r["hashed_id"], r["hashed_id_device"]] == ids[2 * i:2 * i + 2], (r["tag"], ids[2 * i:2 * i + 2])'
 
 # The 2008 catalog of the RFC, extracted from the seed at test time.
 seed=$top/../shared/seeds/004-patch-kmsg-convert-xpram-messages-to-kmsg-api.patch
@@ -276,6 +316,10 @@ check "the page renders the message, parameters and both description paragraphs"
 	       grep -q 'the number, as given' '$out/man1.txt' &&
 	       grep -qF 'Second paragraph, with a - dash and a \\ backslash.' '$out/man1.txt' &&
 	       grep -qF '.A line starting with a dot.' '$out/man1.txt'"
+ids=$(json "$out/fix.json" 'print("fix.%s (printed for a device: fix.%s)" % (rows[0]["hashed_id"], rows[0]["hashed_id_device"]))')
+check "the page has a HASHED ID section with the ids dump has: $ids" \
+	sh -c "sed -n '/^HASHED ID/,/^SEVERITY/p' '$out/man1.txt' | grep -qxF '       $ids' &&
+	       grep -q 'as it is today' '$out/man1.txt'"
 
 # --- valgrind and fuzz regressions ----------------------------------------------
 vg_check "valgrind: dump of malformed input exits 1 and is clean" 1 vg1 \

@@ -54,6 +54,7 @@ rc=$?
 check "a tag only in the catalog file (module not loaded) is explained (exit $rc)" \
 	exits $rc 0 diff -u - "$out/e3" <<'EOF2'
 xpram.3: No expanded memory available
+Hashed id: xpram.f6ae78 (printed for a device: xpram.3aeda8)
 Severity: Error
 Source: catalog
 Description:
@@ -111,19 +112,19 @@ check "annotate reads standard input too (exit $rc)" \
 	exits $rc 0 cmp -s "$out/ann-stdin" "$out/ann"
 
 k list > "$out/list"
-check "list shows sysfs and catalog entries once each, sorted" diff -u - "$out/list" <<'EOF2'
-net.7 Warning link %s down after %u ms (%#x)
-net.8 Notice ptr %pI4 seen, 100%% sure
-xpram.1 Error %d is not a valid number of XPRAM devices
-xpram.3 Error No expanded memory available
-xpram.4 Error %s is not a valid XPRAM device size
+check "list shows sysfs and catalog entries once each, sorted, each with its source" diff -u - "$out/list" <<'EOF2'
+net.7 Warning catalog link %s down after %u ms (%#x)
+net.8 Notice catalog ptr %pI4 seen, 100%% sure
+xpram.1 Error sysfs %d is not a valid number of XPRAM devices
+xpram.3 Error catalog No expanded memory available
+xpram.4 Error catalog %s is not a valid XPRAM device size
 EOF2
 k list net > "$out/listnet"
 rc=$?
 check "list COMPONENT shows that component's entries (exit $rc)" \
 	exits $rc 0 diff -u - "$out/listnet" <<'EOF2'
-net.7 Warning link %s down after %u ms (%#x)
-net.8 Notice ptr %pI4 seen, 100%% sure
+net.7 Warning catalog link %s down after %u ms (%#x)
+net.8 Notice catalog ptr %pI4 seen, 100%% sure
 EOF2
 k list nosuch >/dev/null 2>&1
 check "list of an unknown component exits 1" [ $? -eq 1 ]
@@ -478,8 +479,8 @@ check "kmsg_lookup2() of \"Initialization of hypfs failed with rc=%i\\n\" is 7a7
 printf '%s\n' '' a abcdefghij abcdefghijk abcdefghijklmnopqrstuvw abcdefghijklmnopqrstuvwx \
 	'%s: Setting the DASD online with discipline %s failed with rc=%i' > "$out/lookup2.in"
 "$out/lookup2" < "$out/lookup2.in" > "$out/lookup2.out"
-check "kmsg_lookup2() agrees with lookup2 in Python for keys of 1 to 65 bytes" python3 -c '
-import sys
+# lookup2 written again, in Python (lookup2.py in $out, for the checks below)
+cat > "$out/lookup2.py" <<'EOF2'
 M = 0xffffffff
 def mix(a, b, c):
     for s1, s2, s3 in ((13, 8, 13), (12, 16, 5), (3, 10, 15)):
@@ -499,6 +500,11 @@ def lookup2(k):
         elif j < 8: b = (b + (x << 8 * (j - 4))) & M
         else: c = (c + (x << 8 * (j - 7))) & M
     return mix(a, b, c)[2]
+EOF2
+check "kmsg_lookup2() agrees with lookup2 in Python for keys of 1 to 65 bytes" \
+	env PYTHONPATH="$out" python3 -c '
+import sys
+from lookup2 import lookup2
 want = ["%06x" % (lookup2(l) & 0xffffff) for l in open(sys.argv[1], "rb").read().splitlines(True)]
 got = open(sys.argv[2]).read().split()
 assert got == want, (got, want)' "$out/lookup2.in" "$out/lookup2.out"
@@ -517,6 +523,52 @@ assert rows[1]["parameters"][0]["value"] == "-12", rows[1]
 assert rows[2]["device"] == "0.0.0122" and [p["value"] for p in rows[2]["parameters"]] == ["ECKD", "-12"], rows[2]' "$out/h2"
 ks explain hypfs.123abc >/dev/null 2>&1
 check "an unknown hashed id exits 1" [ $? -eq 1 ]
+# explain shows an entry's hashed ids next to its tag: of its format, and
+# of "%s: " and its format, as printed for a device
+ks explain hypfs.1 > "$out/h3"
+rc=$?
+check "explain hypfs.1 (exit $rc): 'Hashed id: hypfs.7f5705 (printed for a device: hypfs.6d3493)' after the tag" \
+	exits $rc 0 sh -c "[ \"\$(sed -n 2p '$out/h3')\" = 'Hashed id: hypfs.7f5705 (printed for a device: hypfs.6d3493)' ] &&
+		head -1 '$out/h3' | grep -qx 'hypfs.1: The hardware system does not support hypfs'"
+ks --json explain hypfs.1 > "$out/h4"
+rc=$?
+check "--json explain hypfs.1 (exit $rc): \"hashed_id\": \"7f5705\", \"hashed_id_device\": \"6d3493\"" \
+	exits $rc 0 python3 -c '
+import json, sys
+r = json.loads(open(sys.argv[1]).read())
+assert r["tag"] == "hypfs.1" and r["hashed_id"] == "7f5705" and r["hashed_id_device"] == "6d3493", r' "$out/h4"
+# Every entry: the ids shown are lookup2's of its format (as Python has
+# it), and explaining either id finds the entry again
+for t in $(sed 1d "$s390c" | cut -f1); do
+	ks --json explain "$t"
+done > "$out/h5"
+: > "$out/h5.found"
+for id in $(python3 -c '
+import json, sys
+for l in open(sys.argv[1]):
+    r = json.loads(l)
+    c = r["tag"].rsplit(".", 1)[0]
+    print("%s=%s.%s %s=%s.%s" % (r["tag"], c, r["hashed_id"], r["tag"], c, r["hashed_id_device"]))' "$out/h5"); do
+	ks --json explain "${id#*=}" | python3 -c '
+import json, sys
+print(sys.argv[1], " ".join(json.loads(l)["tag"] for l in sys.stdin))' "$id" >> "$out/h5.found"
+done
+check "each entry's hashed ids (--json) are lookup2's of its format, plain and after '%s: '" \
+	env PYTHONPATH="$out" python3 -c '
+import json, sys
+from lookup2 import lookup2
+rows = [json.loads(l) for l in open(sys.argv[1])]
+assert len(rows) == 11, len(rows)
+for r in rows:
+    t = r["text"].encode() + b"\n"
+    assert r["hashed_id"] == "%06x" % (lookup2(t) & 0xffffff), r
+    assert r["hashed_id_device"] == "%06x" % (lookup2(b"%s: " + t) & 0xffffff), r
+d = [r for r in rows if r["tag"] == "dasd.14"][0]
+assert d["hashed_id_device"] == "e8c2e5", d	# as the device line of logs/hashed.txt' "$out/h5"
+check "explain of each id shown finds its entry again" \
+	sh -c "[ \$(wc -l < '$out/h5.found') -eq 22 ] && awk '{ split(\$1, t, \"=\"); ok = 0
+		for (i = 2; i <= NF; i++) if (\$i == t[1]) ok = 1
+		if (!ok) { print \"# \" \$0; bad = 1 } } END { exit bad }' '$out/h5.found'"
 
 # --- report ------------------------------------------------------------------
 (cd "$out/tree" && k report sosreport supportconfig) > "$out/report-tree"
@@ -656,6 +708,16 @@ k3 --json list > "$out/sources.list"
 check "list: each tag once, from the first source that has it" \
 	[ "$(grep -o '"tag":"[^"]*"\|"source":"[^"]*"' "$out/sources.list" | paste -sd, | sed 's/"tag"://g; s/,"source":/:/g')" = \
 	  '"net.7":"catalog","net.8":"catalog","sys.2":"system","sys.10":"system","xpram.1":"sysfs","xpram.3":"catalog","xpram.4":"catalog"' ]
+k3 list > "$out/sources.list.txt"
+check "list (text): each line's third word is its source" \
+	[ "$(cut -d' ' -f1,3 "$out/sources.list.txt" | paste -sd,)" = \
+	  'net.7 catalog,net.8 catalog,sys.2 system,sys.10 system,xpram.1 sysfs,xpram.3 catalog,xpram.4 catalog' ]
+"$out/kmsg" --sysfs /nonexistent --catalog /nonexistent --system-catalog "$out/system-tree" \
+	explain hypfs.1 > "$out/sys-hypfs"
+rc=$?
+check "the system catalog of Documentation/kmsg: explain hypfs.1 (exit $rc) shows hypfs.7f5705" \
+	exits $rc 0 sh -c "sed -n 2p '$out/sys-hypfs' | grep -q '^Hashed id: hypfs.7f5705 (printed for a device: hypfs.[0-9a-f]\{6\})\$' &&
+		grep -qx 'Source: system' '$out/sys-hypfs'"
 KMSG_SYSTEM_CATALOG=$out/system "$out/kmsg" --sysfs /nonexistent --catalog /nonexistent explain sys.10 > "$out/env" 2>&1
 rc=$?
 check "\$KMSG_SYSTEM_CATALOG names the system catalog (exit $rc)" exits $rc 0 grep -qx 'Source: system' "$out/env"

@@ -3,13 +3,15 @@
 # every description (Documentation/kmsg/catalog.rst, a page per component
 # made by Documentation/sphinx/kernel_messages.py from kmsg-gen dump)
 # without a warning; each message exactly as described, anchored by its
-# tag; the index counts them.  A test book (tests/book) checks that
-# format strings and descriptions full of reST and HTML render literally,
-# and that a missing kmsg-gen or a malformed description stops the build.
+# tag, with its hashed ids; the index counts them.  A test book
+# (tests/book) checks that format strings and descriptions full of reST
+# and HTML render literally, and that a missing kmsg-gen or a malformed
+# description stops the build.
 # Headless Chromium (Debian's chromium-headless-shell) then reads the
 # pages as a reader would, served over HTTP on 127.0.0.1 as Sphinx's
-# search needs: a component page, the search page asked for a tag and for
-# words of a text; its screenshots stay in build/book/*.png.
+# search needs: a component page, the search page asked for a tag, for
+# words of a text and for a hashed id; its screenshots stay in
+# build/book/*.png.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/ws/vars.sh"
@@ -51,6 +53,10 @@ check "s390/cio.html#cio-12 shows cio.12's text and description" \
 	bash -c "[ -s '$out/cio12.want' ] &&
 	       grep -qxF \"\$(sed -n 1p '$out/cio12.want')\" <(cut -f1 '$out/cio12.page') &&
 	       grep -qF \"\$(sed -n 2p '$out/cio12.want')\" <(cut -f2 '$out/cio12.page')"
+# hypfs.1's hashed id: of its format, as SUSE's kernels print it
+"$fx/book-check.py" text "$html/s390/hypfs.html" hypfs.1 >"$out/hypfs1.page"
+check "s390/hypfs.html#hypfs-1 shows 'Hashed id: hypfs.7f5705 (printed for a device: hypfs.6d3493)'" \
+	[ "$(cut -f4 "$out/hypfs1.page")" = 'Hashed id: hypfs.7f5705 (printed for a device: hypfs.6d3493)' ]
 check "the anchor is docutils' id of the tag, #cio-12 (and #cio.12)" \
 	sh -c "grep -q '<section class=\"kmsg-message\" id=\"cio-12\">' '$html/s390/cio.html' &&
 	       grep -q '<span id=\"cio.12\"></span>' '$html/s390/cio.html'"
@@ -146,6 +152,10 @@ chrome --dump-dom "$url/search.html?q=CSS+device+driver+initialization+failed" >
 chrome --screenshot="$out/search-words.png" "$url/search.html?q=CSS+device+driver+initialization+failed" >/dev/null
 check "searching words of cio.12's text finds s390/cio.html (build/book/search-words.png)" \
 	grep -q '<li><a href="s390/cio.html"' "$out/search-words.dom"
+chrome --dump-dom "$url/search.html?q=hypfs.7f5705" >"$out/search-hashed.dom"
+chrome --screenshot="$out/search-hashed.png" "$url/search.html?q=hypfs.7f5705" >/dev/null
+check "searching hypfs.7f5705 (a hashed id) finds s390/hypfs.html (build/book/search-hashed.png)" \
+	grep -q '<li><a href="s390/hypfs.html' "$out/search-hashed.dom"
 chrome --dump-dom "$url/search.html?q=dasd-eckd.12" >"$out/search-dash.dom"
 check "searching dasd-eckd.12 (a component with a dash) lists #dasd-eckd-12 first" \
 	sh -c "grep -o '<ul class=\"search\"><li><a href=\"[^\"]*\"' '$out/search-dash.dom' |

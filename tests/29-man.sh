@@ -74,6 +74,27 @@ nasty_literal() {
 	grep -qF '@4 .. a comment? no, text' "$out/nasty.txt"
 }
 check "the nasty page shows its text, backslashes and leading dots and quotes as written" nasty_literal
+
+# The hashed ids, near the top of every page: hypfs.1's format hashes to
+# SUSE's hypfs.7f5705 (and, printed for a device, to hypfs.6d3493).
+nhashed=$(grep -lx '\.SH HASHED ID' "$man"/*.9 | wc -l)
+MANWIDTH=100 man -l "$man/hypfs.1.9" 2>/dev/null | col -bx >"$out/hypfs.txt"
+hypfs_ids() {
+	[ "$nhashed" -eq "$have" ] &&
+	sed -n '/^HASHED ID/,/^SEVERITY/p' "$out/hypfs.txt" |
+		grep -qx ' *hypfs.7f5705 (printed for a device: hypfs.6d3493)' &&
+	tr -s ' \n' '  ' <"$out/hypfs.txt" | grep -qF "computed from the message's format as it is today"
+}
+check "every page ($nhashed of $have) has a HASHED ID section; hypfs.1's shows hypfs.7f5705, of today's format" \
+	hypfs_ids
+# make D=2 (kmsg-gen catalog --man) and the system catalog's pages
+# (kmsg-gen system --man) are the pages index --man writes
+"$gen" catalog --man "$out/man-d2" --srctree "$top" --srcarch s390 -o /dev/null "$out/tree.o" 2>/dev/null &&
+	(cd "$top" && "$gen" system --man "$out/man-system" -o /dev/null $descs $sources)
+rc=$?
+check "catalog --man (make D=2) and system --man (exit $rc) write the same pages as index --man" \
+	sh -c "[ $rc -eq 0 ] && diff -r -x 'nasty*' '$man' '$out/man-d2' >'$out/man-d2.diff' &&
+	       diff -r -x 'nasty*' '$man' '$out/man-system' >'$out/man-system.diff'"
 vg_check "valgrind: index --man of every description exits 0 and is clean" 0 vg \
 	"$gen" index --man "$out/man-vg" --srctree "$top" --srcarch s390 -o "$out/index-vg" "$out/tree.o"
 

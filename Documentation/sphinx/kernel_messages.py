@@ -19,12 +19,15 @@
     or sources with ``/*? ... */`` blocks) and renders every description:
     a section per message, titled with its tag and anchored by it (the
     tag ``cio.12`` is ``#cio-12`` as docutils normalises ids, and
-    ``#cio.12`` as well), the message text literally, severity,
-    parameters, description and user action.  kmsg-gen is the one parser
-    of descriptions; its JSON strings become docutils text nodes as they
-    are, so nothing in a format string (``*``, ``\\``, backquotes, ``%s``)
-    is read as reST.  A missing kmsg-gen or a malformed description stops
-    the build.
+    ``#cio.12`` as well), its hashed ids (``hypfs.7f5705``, what kernels
+    with hashed message ids print, from kmsg-gen dump; a note before the
+    first section says what they are), the message text literally,
+    severity, parameters, description and user action.  The ids are text
+    of the page, so the search finds the page by them.  kmsg-gen is the
+    one parser of descriptions; its JSON strings become docutils text
+    nodes as they are, so nothing in a format string (``*``, ``\\``,
+    backquotes, ``%s``) is read as reST.  A missing kmsg-gen or a
+    malformed description stops the build.
 
     ``kernel-messages-index`` is a table of every page that has a
     ``kernel-messages`` directive: its components, linked, the number of
@@ -107,6 +110,29 @@ def paragraphs(text):
     return result
 
 
+HASHED_IDS_NOTE = (
+    "The hashed id under each tag is what kernels with hashed message ids "
+    "(SUSE's and Ubuntu's for s390) print in place of the tag, the second "
+    "one if the message is printed for a device; IBM's documentation lists "
+    "the message under it. It is computed from the message's format as it "
+    "is today: where a format has changed, an older kernel printed another "
+    "id.")
+
+
+def hashed_ids(tag, d):
+    """The line of a message's hashed ids, as kmsg-gen dump has them."""
+    comp = tag.rsplit('.', 1)[0]
+    plain = '%s.%s' % (comp, d['hashed_id'])
+    device = '%s.%s' % (comp, d['hashed_id_device'])
+    p = nodes.paragraph(classes=['kmsg-hashed-id'])
+    p += nodes.Text('Hashed id: ')
+    p += nodes.literal(plain, plain)
+    p += nodes.Text(' (printed for a device: ')
+    p += nodes.literal(device, device)
+    p += nodes.Text(')')
+    return p
+
+
 def field(name, body):
     f = nodes.field()
     f += nodes.field_name(name, name)
@@ -130,6 +156,10 @@ class KernelMessages(SphinxDirective):
         result = []
         components = {}
 
+        if descs:
+            result.append(nodes.paragraph(HASHED_IDS_NOTE, HASHED_IDS_NOTE,
+                                          classes=['kmsg-hashed-id-note']))
+
         for d in descs:
             tag = d['tag']
             comp = tag.rsplit('.', 1)[0]
@@ -145,6 +175,7 @@ class KernelMessages(SphinxDirective):
                 section['ids'].append(tag)
                 document.ids[tag] = section
             section += nodes.title(tag, tag)
+            section += hashed_ids(tag, d)
 
             # <pre>: every space of the format as the log has it
             text = nodes.literal_block(d['text'], d['text'], classes=['kmsg-text'])

@@ -9,12 +9,12 @@ Check a built kmsg book against the descriptions, for tests/28-book.sh.
       kernel-messages directive of a page; each page's HTML has a section
       per description of its files, in order, with the tag's anchors
       (docutils' normalised id and the tag itself), the text, severity,
-      parameters, description and user action exactly as kmsg-gen dump
-      has them; catalog.html's index table has each component's count and
-      the total.
+      parameters, description, user action and hashed ids exactly as
+      kmsg-gen dump has them, after the page's note on hashed ids;
+      catalog.html's index table has each component's count and the total.
   book-check.py text HTML TAG
       The text of TAG's section as a reader sees it (for the shell's
-      greps): "text<TAB>description<TAB>user action".
+      greps): "text<TAB>description<TAB>user action<TAB>hashed ids".
 
 Prints TAP lines without numbers ("ok - ...", "not ok - ..."); the suite
 relays them.
@@ -142,6 +142,7 @@ def rendered(sec):
     h2 = sec.kids('h2')[0]
     title = ws(''.join(c if isinstance(c, str) else
                        (c.text() if c.tag != 'a' else '') for c in h2.children))
+    hashed = [ws(p.text()) for p in sec.kids('p') if 'kmsg-hashed-id' in p.classes()]
     code = next(sec.find(lambda n: n.tag == 'pre'))
     dl = next(sec.find(lambda n: n.tag == 'dl' and 'kmsg-fields' in n.classes()))
     f = fields(dl)
@@ -155,7 +156,7 @@ def rendered(sec):
         'ids': ids, 'title': title, 'text': re.sub(r'\n$', '', code.text()),
         'severity': ws(f['Severity'].text()) if 'Severity' in f else None,
         'params': params, 'description': paras.get('Description'),
-        'user_action': paras.get('User action'),
+        'user_action': paras.get('User action'), 'hashed': hashed,
     }
 
 
@@ -185,7 +186,18 @@ def compare(d, r):
         bad.append('description %r' % r['description'])
     if r['user_action'] != expected_paras(d['user_action']):
         bad.append('user action %r' % r['user_action'])
+    comp = d['tag'].rsplit('.', 1)[0]
+    want = ['Hashed id: %s.%s (printed for a device: %s.%s)'
+            % (comp, d['hashed_id'], comp, d['hashed_id_device'])]
+    if r['hashed'] != want:
+        bad.append('hashed ids %r, not %r' % (r['hashed'], want))
     return bad
+
+
+def has_note(root):
+    """The page's note on hashed ids: what they are, of today's formats."""
+    return any('as it is today' in p.text() for p in
+               root.find(lambda n: n.tag == 'p' and 'kmsg-hashed-id-note' in n.classes()))
 
 
 def cmd_pages(srctree, htmldir, kmsg_gen, sources):
@@ -215,7 +227,10 @@ def cmd_pages(srctree, htmldir, kmsg_gen, sources):
             bad_pages.append('%s: no %s' % (page, path))
             continue
         descs = dump(kmsg_gen, srctree, files)
-        secs = message_sections(parse(path))
+        root = parse(path)
+        secs = message_sections(root)
+        if descs and not has_note(root):
+            bad_pages.append('%s: no note on hashed ids' % page)
         total_html += len(secs)
         if len(secs) != len(descs):
             bad_pages.append('%s: %d sections for %d descriptions' % (page, len(secs), len(descs)))
@@ -230,7 +245,7 @@ def cmd_pages(srctree, htmldir, kmsg_gen, sources):
         print('# ' + b)
     print('%s - each of the %d pages shows every description of its files, '
           'each exactly as kmsg-gen dump has it (anchors, text, severity, parameters, '
-          'description, user action)' % ('not ok' if bad_pages else 'ok', len(pages)))
+          'description, user action, hashed ids; the note on them)' % ('not ok' if bad_pages else 'ok', len(pages)))
     print('%s - the pages render %d messages, kmsg-gen dump counts %d descriptions'
           % ('ok' if total_html == len(total_dump) else 'not ok', total_html, len(total_dump)))
 
@@ -257,7 +272,7 @@ def cmd_text(path, tag):
         r = rendered(s)
         if r['title'] == tag:
             print('\t'.join([r['text'], ' '.join(r['description'] or []),
-                             ' '.join(r['user_action'] or [])]))
+                             ' '.join(r['user_action'] or []), ' '.join(r['hashed'])]))
             return 0
     return 1
 

@@ -126,12 +126,42 @@ static bool has_man_page(const struct kmsg_entry *e)
 	return *e->description;
 }
 
+/*
+ * The hashed ids of an entry, as kernels that print them (SUSE's and
+ * Ubuntu's for s390) would print its format: plain, and for a device
+ * (kmsg_hashed_id()).  Which of the two a message is, the catalog does
+ * not say.
+ */
+struct hashed_ids {
+	unsigned int plain, device;
+};
+
+static struct hashed_ids hashed_ids(const struct kmsg_entry *e)
+{
+	return (struct hashed_ids){
+		kmsg_hashed_id(e->text, false), kmsg_hashed_id(e->text, true)
+	};
+}
+
+/* The length of the component of a tag */
+static int component_len(const char *tag)
+{
+	const char *dot = strrchr(tag, '.');
+
+	return dot ? dot - tag : (int)strlen(tag);
+}
+
 static void explain_text(const struct kmsg_entry *e, const struct kmsg_values *v,
 			 const char *device)
 {
+	struct hashed_ids h = hashed_ids(e);
+	int n = component_len(e->tag);
+
 	printf("%s: ", e->tag);
 	print_text(e->text);
-	printf("\nSeverity: %s\n", e->severity);
+	printf("\nHashed id: %.*s.%06x (printed for a device: %.*s.%06x)\n",
+	       n, e->tag, h.plain, n, e->tag, h.device);
+	printf("Severity: %s\n", e->severity);
 	if (device)
 		printf("Device: %s\n", device);
 	printf("Source: %s\n", e->source);
@@ -151,12 +181,15 @@ static void explain_text(const struct kmsg_entry *e, const struct kmsg_values *v
 static void entry_json(const struct kmsg_entry *e, const struct kmsg_values *v,
 		       const char *device)
 {
+	struct hashed_ids h = hashed_ids(e);
 	const char *p = e->parameters, *s;
 	size_t len;
 	int i;
 
 	fputs("\"tag\":", stdout);
 	json_string(stdout, e->tag, -1);
+	printf(",\"hashed_id\":\"%06x\",\"hashed_id_device\":\"%06x\"",
+	       h.plain, h.device);
 	fputs(",\"text\":", stdout);
 	json_string(stdout, e->text, -1);
 	fputs(",\"severity\":", stdout);
@@ -642,7 +675,8 @@ static int cmd_list(struct kmsg_db *db, const char *component)
 			json_string(stdout, all[i]->source, -1);
 			fputs("}\n", stdout);
 		} else {
-			printf("%s %s ", all[i]->tag, all[i]->severity);
+			printf("%s %s %s ", all[i]->tag, all[i]->severity,
+			       all[i]->source);
 			print_text(all[i]->text);
 			putchar('\n');
 		}
