@@ -407,6 +407,18 @@ ks explain 'dasd: 0.0.0123: Setting the DASD online with discipline FBA failed w
 rc=$?
 check "'component: device: text' (exit $rc)" \
 	exits $rc 0 sh -c "head -1 '$out/u4' | grep -q '^dasd.14: ' && grep -qx 'Device: 0.0.0123' '$out/u4'"
+# kmsg_dev_*() with ids: the tag, then what dev_<level>() prints
+ks explain 'dasd.14: dasd-eckd 0.0.0124: Setting the DASD online with discipline ECKD failed with rc=-5' > "$out/u7"
+rc=$?
+check "'tag: driver device: text' (exit $rc): the tag's entry, the device shown, the values read" \
+	exits $rc 0 sh -c "head -1 '$out/u7' | grep -q '^dasd.14: ' && grep -qx 'Device: 0.0.0124' '$out/u7' &&
+		grep -qx '  @2: the return code = -5' '$out/u7'"
+# dev_<level>() of a driver whose messages are its family's: dasd-eckd
+# prints dasd's (dasd.c's) for its devices, and that without an id
+ks explain 'dasd-eckd 0.0.0125: Setting the DASD online with discipline ECKD failed with rc=-5' > "$out/u8"
+rc=$?
+check "'driver device: text' of the driver's family (dasd-eckd, a dasd message; exit $rc)" \
+	exits $rc 0 sh -c "head -1 '$out/u8' | grep -q '^dasd.14: ' && grep -qx 'Device: 0.0.0125' '$out/u8'"
 ks explain 'zfcp: The adapter 0.0.1900 reported an error' > "$out/u5"
 rc=$?
 check "a message with an embedded line break is known by its first line (exit $rc)" \

@@ -151,15 +151,8 @@ static int cmp_hashed(const void *a, const void *b)
 /* The two hashed ids a format may have been printed with */
 static void hash_format(struct hashed *h, const char *text, int idx)
 {
-	size_t n = strlen(text);
-	char *s = xcalloc(n + 6, 1);
-
-	memcpy(s, "%s: ", 4);
-	memcpy(s + 4, text, n);
-	s[n + 4] = '\n';
-	h[0] = (struct hashed){ kmsg_lookup2(s + 4, n + 1, 0) & 0xffffff, false, idx };
-	h[1] = (struct hashed){ kmsg_lookup2(s, n + 5, 0) & 0xffffff, true, idx };
-	free(s);
+	h[0] = (struct hashed){ kmsg_hashed_id(text, false), false, idx };
+	h[1] = (struct hashed){ kmsg_hashed_id(text, true), true, idx };
 }
 
 static void index_component(struct kmsg_component_list *c)
