@@ -5,14 +5,19 @@
 # annotated with the whole system catalog (ws/system-catalog.sh), side by
 # side in one hyperfine run with grep -c kernel: on the same file, and
 # zcat of its gzip copy with kmsg annotate of that copy.  Then where the
-# time goes: callgrind on the first 10,000 lines.  Prints one row a line,
-# "measure TAB value TAB notes", for bench.sh's row(); progress on stderr.
-#   ws/bench-annotate.sh DIR LINES RUNS
+# time goes: callgrind on the first 10,000 lines.  The rows go between
+# the markers <!-- annotate: ... --> and <!-- /annotate --> of REPORT
+# (ws/markers.py; ws/bench.sh keeps them when it writes the rest), so this
+# part of make bench can also run alone:
+#   ws/bench-annotate.sh DIR LINES RUNS REPORT
+# (make bench: build/bench/journal 1000000 5 BENCHMARKS.md)
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-[ $# -eq 3 ] || { echo "usage: ws/bench-annotate.sh DIR LINES RUNS" >&2; exit 2; }
-d=$1 lines=$2 runs=$3
+[ $# -eq 4 ] || { echo "usage: ws/bench-annotate.sh DIR LINES RUNS REPORT" >&2; exit 2; }
+d=$1 lines=$2 runs=$3 report=$4
 mkdir -p "$d"
+rows=$d/rows
+: > "$rows"
 for c in gcc make gzip zcat hyperfine valgrind callgrind_annotate; do
 	command -v $c >/dev/null || { echo "bench-annotate: $c is missing" >&2; exit 2; }
 done
@@ -36,7 +41,7 @@ kt=$(median 1) gt=$(median 2) zt=$(median 3) kz=$(median 4)
 explained=$($k --json annotate "$d/journal" | grep -c '^{"tag"')
 
 rate=$(awk -v l="$lines" -v t="$kt" 'BEGIN { printf "%.0f", l / t }')
-printf '%s\t%s\t%s\n' \
+printf '| %s | %s | %s |\n' \
 	"kmsg annotate, a $lines-line journalctl -k log, $entries-entry system catalog" \
 	"$rate lines/s ($(awk -v t="$kt" 'BEGIN { printf "%.1f", t * 1000 }') ms)" \
 	"median of $runs runs (hyperfine); 30 % tagged, 20 % without id, 10 % hashed id, 40 % other subsystems; target 1,000,000 lines/s" \
@@ -48,7 +53,7 @@ printf '%s\t%s\t%s\n' \
 	"what decompressing costs kmsg, against zcat alone" \
 	"lines explained" \
 	"$explained of $lines ($(awk -v e="$explained" -v l="$lines" 'BEGIN { printf "%.1f", 100 * e / l }') %)" \
-	"kmsg --json annotate: lines with an entry; the 40 % of other subsystems have none"
+	"kmsg --json annotate: lines with an entry; the 40 % of other subsystems have none" >> "$rows"
 
 # Where the time goes: instructions by function, inclusive, of 10,000 lines
 head -n 10000 "$d/journal" >"$d/journal.10k"
@@ -63,6 +68,16 @@ split=$(for f in kmsg_identify kmsg_logline_parse kmsg_input_line fwrite; do
 	printf '%s %s\n' "$(share $f)" "$f"
 done | sort -rn)
 largest=$(echo "$split" | head -1)
-printf '%s\t%s\t%s\n' "where kmsg annotate's time goes" \
+printf '| %s | %s | %s |\n' "where kmsg annotate's time goes" \
 	"largest: ${largest#* } ${largest%% *} %" \
-	"callgrind, instructions of the first 10,000 lines, inclusive: $(echo "$split" | awk '{ printf "%s%s %s %%", (NR > 1 ? ", " : ""), $2, $1 }')"
+	"callgrind, instructions of the first 10,000 lines, inclusive: $(echo "$split" | awk '{ printf "%s%s %s %%", (NR > 1 ? ", " : ""), $2, $1 }')" >> "$rows"
+
+[ -f "$report" ] || printf '# Benchmarks\n' > "$report"
+{
+	echo "\`kmsg annotate\` on a journal (\`ws/bench-annotate.sh\`, part of \`make bench\`), in one run on $(date -u +%Y-%m-%d), commit $(git -C "$top" rev-parse --short HEAD 2>/dev/null || echo unknown), $(nproc) cores:"
+	echo
+	echo "| measure | value | notes |"
+	echo "| --- | --- | --- |"
+	cat "$rows"
+} | "$top/ws/markers.py" "$report" annotate --append || { echo "bench-annotate: cannot write $report" >&2; exit 1; }
+cat "$rows" >&2

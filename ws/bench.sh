@@ -189,12 +189,9 @@ row "kmsg annotate, $lines lines, $cat_n-entry installed catalog" "$(mmm $k1 $k2
 
 echo "== 10. kmsg annotate on a journal"
 if [ -n "${BENCH_SMOKE:-}" ]; then jlines=10000 jruns=2; else jlines=1000000 jruns=5; fi
-"$top/ws/bench-annotate.sh" "$b/journal" "$jlines" "$jruns" > "$b/journal.rows" ||
+"$top/ws/bench-annotate.sh" "$b/journal" "$jlines" "$jruns" "$report" ||
 	fail "ws/bench-annotate.sh failed"
-while IFS=$'\t' read -r m v n; do
-	row "$m" "$v" "$n"
-done < "$b/journal.rows"
-[ -s "$b/journal.rows" ] || fail "ws/bench-annotate.sh wrote no rows"
+grep -q '^<!-- annotate: ' "$report" || fail "ws/bench-annotate.sh wrote no rows"
 
 echo "== 6. build overhead"
 if [ -n "${BENCH_SMOKE:-}" ]; then
@@ -378,7 +375,9 @@ row "$bm: where the catalog's load+unload time goes" "$split" "medians; \"valida
 
 # ws/fuzz.sh's section (between its markers) stays as it is
 fuzz=$(sed -n '/^<!-- fuzz: written by ws\/fuzz.sh -->$/,/^<!-- \/fuzz -->$/p' "$report" 2>/dev/null)
-# and so does ws/bench-check.sh's, written again below
+# and so do ws/bench-annotate.sh's, written above, and ws/bench-check.sh's,
+# written again below
+annotate=$(sed -n '/^<!-- annotate: /,/^<!-- \/annotate -->$/p' "$report" 2>/dev/null)
 checks=$(sed -n '/^<!-- check: /,/^<!-- \/check -->$/p' "$report" 2>/dev/null)
 {
 	echo "# Benchmarks"
@@ -390,6 +389,7 @@ checks=$(sed -n '/^<!-- check: /,/^<!-- \/check -->$/p' "$report" 2>/dev/null)
 	echo "| measure | value | notes |"
 	echo "| --- | --- | --- |"
 	cat "$rows"
+	[ -z "$annotate" ] || printf '\n%s\n' "$annotate"
 	[ -z "$fuzz" ] || printf '\n%s\n' "$fuzz"
 	[ -z "$checks" ] || printf '\n%s\n' "$checks"
 } > "$report"
