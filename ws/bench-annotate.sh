@@ -14,7 +14,7 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 [ $# -eq 4 ] || { echo "usage: ws/bench-annotate.sh DIR LINES RUNS REPORT" >&2; exit 2; }
-d=$1 lines=$2 runs=$3 report=$4
+d=$(realpath -m "$1") lines=$2 runs=$3 report=$4
 mkdir -p "$d"
 rows=$d/rows
 : > "$rows"
