@@ -115,9 +115,11 @@ sh ./kmsg_explained.sh $comps" > "$out/hercules" 2> "$out/hercules.err"
 rc=$?
 sed 's/^/# /' "$out/hercules.err" | head -n 20
 has() { grep -qE -- "$1" "$out/hercules"; }
+# A device message with an id: the tag, then dev_<level>()'s "driver device: ";
+# dasd.53 is a plain message whose format starts with the device.
 check "the DASD comes online in the Hercules guest, its message with an id" \
-	has "^dasd-eckd\.[0-9]+: $bus: New DASD 3390/.* with 10 cylinders, 15 heads"
-check "the unformatted volume is reported with an id" has "^dasd-eckd\.[0-9]+: $bus: The DASD is not formatted$"
+	has "^dasd-eckd\.[0-9]+: dasd-eckd $bus: New DASD 3390/.* with 10 cylinders, 15 heads"
+check "the unformatted volume is reported with an id" has "^dasd-eckd\.[0-9]+: dasd-eckd $bus: The DASD is not formatted$"
 check "it is formatted (BIODASDFMT), and 1 MiB written reads back identical after dropping caches" \
 	sh -c "grep -qx 'formatted 150 tracks of /dev/dasda' '$out/hercules' && grep -qx roundtrip=ok '$out/hercules'"
 check "a format while it is enabled is refused (EBUSY) and logged with an id" \
@@ -125,7 +127,7 @@ check "a format while it is enabled is refused (EBUSY) and logged with an id" \
 		grep -qE '^dasd\.[0-9]+: $bus: The DASD cannot be formatted while it is enabled$' '$out/hercules'"
 check "setting it offline while open fails and is logged with an id; once closed it goes offline" \
 	sh -c "grep -qx offline-while-open=1 '$out/hercules' && grep -qx offline=0 '$out/hercules' &&
-		grep -qE '^dasd\.[0-9]+: $bus: The DASD cannot be set offline with open count 1$' '$out/hercules'"
+		grep -qE '^dasd\.[0-9]+: dasd-eckd $bus: The DASD cannot be set offline with open count 1$' '$out/hercules'"
 grep '^not explained' "$out/hercules" | head -n 20 | sed 's/^/# /'
 read -r lines good entries < <(sed -n 's/^lines=\([0-9]*\) explained=\([0-9]*\) entries=\([0-9]*\)$/\1 \2 \3/p' "$out/hercules")
 echo "# Hercules: ${lines:-?} log lines of converted components, ${good:-?} explained, ${entries:-?} catalog entries registered"
@@ -147,7 +149,7 @@ echo 1 > /sys/bus/ccw/devices/$tbus/online
 grep '$tbus' /proc/tapedevices | sed 's/^/tapedevices: /'
 dd if=/dev/ntibm0 of=/tmp/blk bs=32768 count=1 2>/dev/null
 echo read-rc=\$?
-line=\$(dmesg | sed 's/^\[ *[0-9.]*\] //' | grep -m 1 '^tape_34xx\.[0-9]*: $tbus: ')
+line=\$(dmesg | sed 's/^\[ *[0-9.]*\] //' | grep -m 1 '^tape_34xx\.[0-9]*: tape_34xx $tbus: ')
 echo \"tape-line: \$line\"
 kmsg explain \"\$line\" | sed 's/^/explain: /'
 echo \"\$line\" | kmsg annotate | sed 's/^/annotate: /'
@@ -158,7 +160,7 @@ grep -E '^(tapedevices|read-rc|tape-line|explain): ' "$out/tape" | head -n 8 | s
 check "the 3480 tape drive comes online under Hercules and is listed in /proc/tapedevices" \
 	grep -qE "^tapedevices: [0-9]+ +$tbus +3480/" "$out/tape"
 check "reading the damaged tape fails" grep -qx 'read-rc=1' "$out/tape"
-tag=$(sed -n "s/^tape-line: \(tape_34xx\.[0-9]*\): $tbus: .*/\1/p" "$out/tape")
+tag=$(sed -n "s/^tape-line: \(tape_34xx\.[0-9]*\): tape_34xx $tbus: .*/\1/p" "$out/tape")
 check "and tape_34xx logs it with an id (${tag:-none})" [ -n "$tag" ]
 check "kmsg explain of the line shows its entry with the parameter filled in" \
 	sh -c "grep -q '^explain: $tag' '$out/tape' && grep -qE '^explain:   @1: .* = [0-9-]+$' '$out/tape'"

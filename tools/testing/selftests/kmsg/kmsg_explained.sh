@@ -6,7 +6,7 @@
 #	kmsg_explained.sh COMPONENT...
 #
 # Takes the kernel log (dmesg), keeps the lines whose prefix is one of the
-# components ("cio: ...", "cio.7: ...", "dasd-eckd.3: 0.0.0120: ...") and
+# components ("cio: ...", "cio.7: ...", "dasd-eckd.3: dasd-eckd 0.0.0120: ...") and
 # checks each: it carries an id, has a catalog entry (in /sys/kernel/kmsg,
 # or in the installed catalog for a module that failed to load), and
 # "kmsg --repeat annotate" (every occurrence in full) prints the entry's
