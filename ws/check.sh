@@ -164,7 +164,7 @@ wait_all
 if [ -z "${CHECK_SUITES:-}" ]; then
 	mkdir -p "$(dirname "$times")"
 	{ for f in "$rd"/*.time; do [ -e "$f" ] && echo "$(basename "$f" .time) $(cat "$f")"; done
-	  [ -f "$times" ] && cat "$times"; } | awk '!seen[$1]++' > "$times.new" && mv "$times.new" "$times"
+	  [ ! -f "$times" ] || cat "$times"; } | awk '!seen[$1]++' > "$times.new" && mv "$times.new" "$times"
 fi
 if [ -n "$prebuild_pid" ]; then
 	wait "$prebuild_pid"
