@@ -3,8 +3,10 @@
  * kmsg-gen - the kernel message catalog at build time
  *
  *   kmsg-gen dump FILE...
- *	Print every message description in FILEs as one JSON object a line,
- *	with the hashed ids of its Text.
+ *	Print every message description in FILEs as one JSON object a line:
+ *	the keys of an entry that kmsg --json writes too, in the same order
+ *	and shape (kmsg_json_entry(), kmsg-json.c; the schema is in
+ *	tools/kmsg/kmsg.8, JSON OUTPUT), then "file" and "line".
  *
  *   kmsg-gen index [--man DIR] [--srctree DIR] [--srcarch ARCH] [-o FILE] OBJECT...
  *	Write the catalog of all OBJECTs as the text file installed with the
@@ -47,54 +49,23 @@ static void bad_usage(void)
 		"                        [--depfile FILE] [--data FILE] [-o OUT.S] OBJECT\n"
 		"       kmsg-gen index [--man DIR] [--srctree DIR] [--srcarch ARCH] [-o FILE]\n"
 		"                      OBJECT...\n"
-		"       kmsg-gen system [--man DIR] [-o FILE] FILE...\n");
+		"       kmsg-gen system [--man DIR] [-o FILE] FILE...\n"
+		"dump writes an entry a line in the JSON of kmsg --json (kmsg(8), JSON OUTPUT).\n");
 	exit(2);
 }
 
-/*
- * A description as dump prints it: the object of desc_print_json() with
- * the hashed ids of its Text added last, "hashed_id" and
- * "hashed_id_device" (kmsg_hashed_id(): the catalog does not say whether
- * the message is printed for a device).  desc_print_json() writes the
- * object into @mem and ends it with "}\n"; the ids go before that.
- */
-static void dump_json(FILE *mem, char **buf, const struct desc *d)
-{
-	long len;
-
-	rewind(mem);
-	desc_print_json(mem, d);
-	len = ftell(mem);
-	if (fflush(mem) || len < 2 || memcmp(*buf + len - 2, "}\n", 2)) {
-		fprintf(stderr, "kmsg-gen: %s: cannot write its JSON\n", d->tag);
-		exit(2);
-	}
-	fwrite(*buf, 1, len - 2, stdout);
-	printf(",\"hashed_id\":\"%06x\",\"hashed_id_device\":\"%06x\"}\n",
-	       kmsg_hashed_id(d->text, false), kmsg_hashed_id(d->text, true));
-}
-
+/* Each description as one JSON object a line: desc_print_json() */
 static int cmd_dump(int argc, char **argv)
 {
 	struct desc_set set = { 0 };
-	char *buf = NULL;
-	size_t size = 0;
 	int i, bad = 0;
-	FILE *mem;
 
 	if (!argc)
 		bad_usage();
 	for (i = 0; i < argc; i++)
 		bad |= desc_parse_file(&set, argv[i]) != 0;
-	mem = open_memstream(&buf, &size);
-	if (!mem) {
-		perror("kmsg-gen");
-		exit(2);
-	}
 	for (i = 0; i < set.nr; i++)
-		dump_json(mem, &buf, &set.descs[i]);
-	fclose(mem);
-	free(buf);
+		desc_print_json(stdout, &set.descs[i]);
 	desc_set_free(&set);
 	return bad ? 1 : 0;
 }

@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "kmsg-gen.h"
+#include "kmsg-json.h"
 
 struct parser {
 	struct desc_set *set;
@@ -579,46 +580,33 @@ void desc_set_free(struct desc_set *set)
 	memset(set, 0, sizeof(*set));
 }
 
-static void json_cstr(FILE *f, const char *s)
-{
-	kmsg_json_string(f, s, strlen(s));
-}
-
 /**
  * desc_print_json() - a description as the JSON line of "kmsg-gen dump"
  * @f: where to
  * @d: the description
  *
- * Strings are written by kmsg_json_string() (scripts/kmsg-format.h), as
- * tools/kmsg writes them: bytes that are not UTF-8 become U+FFFD.
+ * The keys of every entry in JSON, as kmsg --json has them
+ * (kmsg_json_entry(), kmsg-json.c), then "file" and "line": where the
+ * description is.  Documented in tools/kmsg/kmsg.8, JSON OUTPUT.
  */
 void desc_print_json(FILE *f, const struct desc *d)
 {
-	const char *p = d->params, *t;
-	size_t len, label;
-	bool first = true;
+	const struct kmsg_json_entry e = {
+		.tag = d->tag,
+		.text = d->text,
+		.severity = severity_name(d->level),
+		.parameters = d->params,
+		.description = d->description,
+		.user_action = d->user_action,
+	};
+	struct json_writer w;
 
-	fputs("{\"tag\":", f);
-	json_cstr(f, d->tag);
-	fputs(",\"text\":", f);
-	json_cstr(f, d->text);
-	fputs(",\"severity\":", f);
-	json_cstr(f, severity_name(d->level));
-	fputs(",\"parameters\":[", f);
-	while ((p = kmsg_param_next(p, &t, &len))) {
-		if (!first)
-			fputc(',', f);
-		label = kmsg_param_label(t, len);
-		kmsg_json_string(f, t + label, len - label);
-		first = false;
-	}
-	fputs("],\"description\":", f);
-	json_cstr(f, d->description);
-	fputs(",\"user_action\":", f);
-	json_cstr(f, d->user_action);
-	fputs(",\"file\":", f);
-	json_cstr(f, d->file);
-	fprintf(f, ",\"line\":%d}\n", d->line);
+	jsonw_init(&w, f);
+	jsonw_start_object(&w);
+	kmsg_json_entry(&w, &e);
+	jsonw_string_field(&w, "file", d->file);
+	jsonw_uint_field(&w, "line", d->line);
+	jsonw_end_object(&w);
 }
 
 /*

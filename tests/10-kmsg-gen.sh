@@ -39,7 +39,7 @@ keys = {"tag","text","severity","parameters","description","user_action","file",
 assert [r["tag"] for r in rows] == ["xpram.%d" % i for i in range(1, 6)]
 assert all(set(r) == keys for r in rows)
 assert rows[0]["text"] == "%d is not a valid number of XPRAM devices"
-assert rows[0]["parameters"] == ["the requested number of partitions"]
+assert rows[0]["parameters"] == [{"name": "@1", "description": "the requested number of partitions"}]
 assert rows[2]["severity"] == "Error" and rows[2]["line"] == 35
 ' 
 
@@ -91,7 +91,7 @@ if [ -f "$seed" ]; then
 	check "the 2008 RFC's xpram catalog parses without complaint" [ $? -eq 0 ]
 	check "into three entries with the 2008 fields" json "$out/xpram-2008.json" '
 assert [r["tag"] for r in rows] == ["xpram.1", "xpram.2", "xpram.3"]
-assert rows[0]["parameters"] == ["number of partitions"]
+assert rows[0]["parameters"] == [{"name": "@1", "description": "number of partitions"}]
 assert rows[1]["parameters"] == [] and rows[2]["severity"] == "Error"
 assert rows[0]["description"].startswith("The number of XPRAM partitions")
 assert rows[0]["user_action"].endswith("restart Linux.")
@@ -105,9 +105,62 @@ fi
 check "adjacent quoted pieces of Text: are joined, a parameter runs over lines" json "$out/fix.json" '
 r = rows[0]
 assert r["text"] == "%d is not a valid number of %s", r["text"]
-assert r["parameters"] == ["the number, as given", "what was counted; this description runs over two lines"]
+assert r["parameters"] == [{"name": "@1", "description": "the number, as given"},
+                           {"name": "@2", "description": "what was counted; this description runs over two lines"}]
 assert r["description"] == "First paragraph of the description.\n\nSecond paragraph, with a - dash and a \\ backslash.\n.A line starting with a dot."
 '
+
+# --- one JSON shape for an entry: dump and kmsg --json -------------------------
+# Both write the keys every entry starts with through kmsg_json_entry()
+# (scripts/kmsg-json.c; kmsg(8), JSON OUTPUT), in this order; dump adds
+# file and line, kmsg source, man_page, device and a log line's keys.
+# kmsg explains fix.c's descriptions from a catalog kmsg-gen writes of them.
+tool=$out/tool
+mkdir -p "$tool"
+env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u CROSS_COMPILE CFLAGS="-O2 -g" \
+	make -s --no-print-directory -C "$top/tools/kmsg" OUTPUT="$tool/" >"$tool/cc.log" 2>&1
+rc=$?
+check "tools/kmsg builds, to compare its --json with dump (make exit $rc)" [ $rc -eq 0 -a -x "$tool/kmsg" ]
+"$gen" system -o "$out/shape.catalog" "$fx/src/fix.c" 2>"$out/shape.err"
+shape_kmsg() {
+	"$tool/kmsg" --sysfs /nonexistent --catalog /nonexistent \
+		--system-catalog "$out/shape.catalog" --json explain "$1"
+}
+for t in fix.1 fix.4 'fix.1: 7 is not a valid number of parts'; do
+	shape_kmsg "$t"
+done > "$out/shape-tool.json"
+check "dump and kmsg --json: the same keys first, in one order, with the same bytes" \
+	python3 - "$out/fix.json" "$out/shape-tool.json" <<'PY'
+import json, sys
+common = ["tag", "hashed_id", "hashed_id_device", "text", "severity", "parameters",
+          "description", "user_action"]
+dump = {}
+for l in open(sys.argv[1], encoding="utf-8"):
+    d = json.loads(l)
+    assert list(d) == common + ["file", "line"], ("dump", list(d))
+    for p in d["parameters"]:
+        assert list(p) == ["name", "description"], ("dump", p)
+    dump[d["tag"]] = (d, l[:l.index(',"file":')])
+tool = [(json.loads(l), l) for l in open(sys.argv[2], encoding="utf-8")]
+assert [r["tag"] for r, _ in tool] == ["fix.1", "fix.4", "fix.1"], tool
+for i, (r, l) in enumerate(tool):
+    d, head = dump[r["tag"]]
+    assert list(r)[:len(common)] == common, ("kmsg", list(r))
+    assert list(r)[len(common)] == "source" and r["source"] == "system", list(r)
+    for k in common:
+        if k != "parameters":
+            assert r[k] == d[k], (k, r[k], d[k])
+    want = [dict(p) for p in d["parameters"]]
+    if i == 2:	# a log line's: each with its value
+        for p, v in zip(want, ["7", "parts"]):
+            p["value"] = v
+        assert [list(p) for p in r["parameters"]] == [["name", "description", "value"]] * 2, r
+    else:	# the common part is byte for byte dump's
+        assert l.startswith(head + ',"source":'), (head, l)
+    assert r["parameters"] == want, (r["parameters"], want)
+assert dump["fix.1"][0]["parameters"][1] == {"name": "@2",
+    "description": "what was counted; this description runs over two lines"}
+PY
 
 "$gen" dump "$fx/malformed.txt" > "$out/bad.json" 2> "$out/bad.err"
 rc=$?

@@ -26,8 +26,9 @@ check "tools/kmsg builds with -Wall -Wextra -Werror (make exit $rc)" [ $rc -eq 0
 check "no compiler output" [ -f "$out/cc.log" -a ! -s "$out/cc.log" ]
 # every compile and link command has all three (a dry run that remakes all)
 tmake -B -n >"$out/cc.cmds" 2>&1
-# (one compile for each source file, and the link)
-ncmd=$(( $(ls "$top"/tools/kmsg/*.c | wc -l) + 1 ))
+# (one compile for each source file, one for ../../scripts/kmsg-json.c,
+# and the link)
+ncmd=$(( $(ls "$top"/tools/kmsg/*.c | wc -l) + 2 ))
 check "each of the $ncmd compiler commands has -Wall -Wextra -Werror" \
 	[ "$(grep -c gcc "$out/cc.cmds")" -eq $ncmd -a \
 	  "$(grep gcc "$out/cc.cmds" | grep -- -Wall | grep -- -Wextra | grep -c -- -Werror)" -eq $ncmd ]
@@ -166,7 +167,7 @@ rc=$?
 check "--json carries parameter values" exits $rc 0 python3 -c '
 import json, sys
 r = json.loads(open(sys.argv[1]).read())
-assert r["parameters"] == [{"description": "@1: address", "value": "10.0.0.1"}], r' "$out/j8"
+assert r["parameters"] == [{"name": "@1", "description": "address", "value": "10.0.0.1"}], r' "$out/j8"
 
 "$out/kmsg" >/dev/null 2>&1
 check "no command is a usage error (exit 2)" [ $? -eq 2 ]
@@ -220,7 +221,7 @@ rows = [json.loads(l.decode("utf-8")) for l in open(sys.argv[1], "rb")]
 assert [r["line"] for r in rows] == [
     "xpram.4: \ufffd\ufffd\ufffd is not a valid XPRAM device size",
     "bad: \ufffd\ufffd"], rows
-assert rows[0]["parameters"] == [{"description": "@1: the size", "value": "\ufffd\ufffd\ufffd"}], rows' "$out/utf8.json"
+assert rows[0]["parameters"] == [{"name": "@1", "description": "the size", "value": "\ufffd\ufffd\ufffd"}], rows' "$out/utf8.json"
 
 # --- log formats ---------------------------------------------------------------
 lg=$fx/logs
@@ -654,8 +655,7 @@ for r in rows:
     assert r["source"] == "catalog", r
     for k in ("text", "severity", "description", "user_action"):
         assert r[k] == d[k], (k, r[k], d[k])
-    assert [p["description"] for p in r["parameters"]] == \
-        ["@%d: %s" % (i, p) for i, p in enumerate(d["parameters"], 1)], r' \
+    assert r["parameters"] == d["parameters"], (r, d)' \
 	"$out/fix.json" "$out/index.json"
 
 # --- the system catalog and the order of the sources -------------------------
@@ -746,6 +746,77 @@ check "an unreadable system catalog is an I/O error (exit $rc) naming it" \
 	exits $rc 2 grep -q "^kmsg: $out: " "$out/sysdir.err"
 vg_check "valgrind: annotate and report with all three sources are clean" 0 vg9 \
 	"$out/kmsg" --sysfs "$sys" --catalog "$fx/catalog" --system-catalog "$out/system" annotate "$out/sources.log"
+
+# --- one JSON shape (kmsg(8), JSON OUTPUT) ------------------------------------
+# Every entry's object, wherever --json writes one (explain TAG and LINE,
+# annotate, its alternatives, report), starts with the keys of kmsg-gen
+# dump in dump's order; kmsg's own keys follow in theirs; parameters are
+# objects {name, description[, value]}; every key is in kmsg(8)'s JSON
+# OUTPUT section, the entry's first ones in that order.
+check "--json explain, annotate and report: entries start with dump's keys in dump's order, then kmsg's" \
+	python3 - "$out/fix.json" "$top/tools/kmsg/kmsg.8" "$out"/json1 "$out"/json2 "$out"/json3 \
+		"$out"/j8 "$out"/utf8.json "$out"/tree.json "$out"/u6 "$out"/u7 "$out"/h2 "$out"/h4 \
+		"$out"/report-tree.json "$out"/json4 <<'PY'
+import json, re, sys
+common = ["tag", "hashed_id", "hashed_id_device", "text", "severity", "parameters",
+          "description", "user_action"]
+tail = ["source", "man_page", "device", "line", "file", "line_number", "alternatives",
+        "count", "first", "last"]
+def ordered(keys, order):
+    pos = [order.index(k) for k in keys]	# (a key not in order fails here)
+    return pos == sorted(pos)
+seen, n = set(), {"entry": 0, "value": 0, "alternative": 0, "line": 0}
+def entry(r, where):
+    keys = list(r)
+    assert keys[:len(common)] == common, (where, keys)
+    assert keys[len(common)] == "source" and ordered(keys[len(common):], tail), (where, keys)
+    for i, p in enumerate(r["parameters"], 1):
+        assert list(p) in (["name", "description"], ["name", "description", "value"]), (where, p)
+        assert p["name"] == "@%d" % i and not p["description"].startswith("@"), (where, p)
+        n["value"] += "value" in p
+    for a in r.get("alternatives", []):
+        assert "line" not in a and "alternatives" not in a, (where, a)
+        entry(a, where + " alternative")
+        n["alternative"] += 1
+    n["entry"] += 1
+def keys(o):
+    if isinstance(o, dict):
+        for k, v in o.items():
+            seen.add(k)
+            keys(v)
+    elif isinstance(o, list):
+        for v in o:
+            keys(v)
+dump = [json.loads(l) for l in open(sys.argv[1], encoding="utf-8")]
+assert dump and all(list(d) == common + ["file", "line"] for d in dump), [list(d) for d in dump]
+keys(dump)
+for f in sys.argv[3:]:
+    for l in open(f, encoding="utf-8"):
+        r = json.loads(l)
+        keys(r)
+        if f.endswith("json4"):
+            assert list(r) == ["tag", "text", "severity", "source"], (f, list(r))
+        elif "component" in r:
+            assert list(r) == ["component", "uncataloged"], (f, list(r))
+        elif "tag" in r:
+            entry(r, f)
+        else:
+            assert ordered(list(r), ["line", "file", "line_number"]), (f, list(r))
+            n["line"] += 1
+assert all(n.values()), n
+assert all("value" not in p for l in open(sys.argv[3]) for p in json.loads(l)["parameters"])
+man = open(sys.argv[2], encoding="utf-8").read()
+sec = man[man.index(".SH JSON OUTPUT\n"):]
+sec = sec[:sec.index("\n.SH ")]
+doc = re.findall(r"^\.BR? (\w+)", sec, re.M)
+tp = re.findall(r"^\.TP\n\.B (\w+)$", sec, re.M)	# the keys of the list
+assert tp == common + ["source", "man_page", "device"], tp
+missing = seen - set(doc)
+assert not missing, "not in kmsg(8) JSON OUTPUT: %s" % sorted(missing)
+print("# %(entry)d entries (%(alternative)d alternatives), %(value)d values, %(line)d lines without entry" % n)
+PY
+vg_check "valgrind: --json explain of a line (an entry with values) exits 0 and is clean" 0 vg10 \
+	"$out/kmsg" --sysfs "$sys" --catalog "$fx/catalog" --json explain 'net.7: link eth0 down after 1500 ms (0x1f)'
 
 vg_check "valgrind: annotate exits 0 and is clean" 0 vg1 \
 	"$out/kmsg" --sysfs "$sys" --catalog "$fx/catalog" annotate "$fx/dmesg.log"

@@ -41,7 +41,7 @@ for line in sys.stdin:
     d = json.loads(line)
     t = os.path.join(dest, d["tag"])
     os.makedirs(t, exist_ok=True)
-    params = "\n".join("@%d: %s" % (i + 1, p) for i, p in enumerate(d["parameters"]))
+    params = "\n".join("%s: %s" % (p["name"], p["description"]) for p in d["parameters"])
     for name, value in (("text", d["text"]), ("severity", d["severity"]),
                         ("parameters", params), ("description", d["description"]),
                         ("user_action", d["user_action"])):

@@ -186,8 +186,9 @@ class KernelMessages(SphinxDirective):
             fields += field('Severity', nodes.paragraph(d['severity'], d['severity']))
             if d['parameters']:
                 plist = nodes.field_list(classes=['kmsg-parameters'])
-                for i, p in enumerate(d['parameters'], 1):
-                    plist += field('@%d' % i, nodes.paragraph(p, p))
+                for p in d['parameters']:
+                    plist += field(p['name'], nodes.paragraph(p['description'],
+                                                              p['description']))
                 fields += field('Parameters', plist)
             fields += field('Description', paragraphs(d['description']))
             fields += field('User action', paragraphs(d['user_action']))

@@ -179,7 +179,7 @@ def compare(d, r):
         bad.append('text %r, not %r' % (r['text'], d['text']))
     if r['severity'] != d['severity']:
         bad.append('severity %r' % r['severity'])
-    want = [('@%d' % i, ws(p)) for i, p in enumerate(d['parameters'], 1)]
+    want = [(p['name'], ws(p['description'])) for p in d['parameters']]
     if r['params'] != want:
         bad.append('parameters %r, not %r' % (r['params'], want))
     if r['description'] != expected_paras(d['description']):

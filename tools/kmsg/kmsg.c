@@ -29,6 +29,7 @@
 #include "kmsg.h"
 #include "logline.h"
 #include "logs.h"
+#include "../../scripts/kmsg-json.h"
 
 static const char *sysfs_dir = "/sys/kernel/kmsg";
 static const char *catalog_path;
@@ -38,6 +39,7 @@ static const char *catalog_path;
 #endif
 static const char *system_path;
 static bool json, repeat;
+static struct json_writer jw;	/* --json: on standard output */
 
 static const char usage[] =
 	"usage: kmsg [OPTIONS] explain TAG|LINE\n"
@@ -177,51 +179,36 @@ static void explain_text(const struct kmsg_entry *e, const struct kmsg_values *v
 		printf("See also: man 9 %s\n", e->tag);
 }
 
-/* The keys of an entry (and the values of a line) inside a JSON object. */
+/*
+ * The keys of an entry inside a JSON object: those of kmsg_json_entry()
+ * (kmsg-gen dump has them too, in the same order), the values of a line's
+ * parameters with them; then "source", "man_page" and "device".
+ */
 static void entry_json(const struct kmsg_entry *e, const struct kmsg_values *v,
 		       const char *device)
 {
-	struct hashed_ids h = hashed_ids(e);
-	const char *p = e->parameters, *s;
-	size_t len;
-	int i;
+	const struct kmsg_json_entry je = {
+		.tag = e->tag,
+		.text = e->text,
+		.severity = e->severity,
+		.parameters = e->parameters,
+		.description = e->description,
+		.user_action = e->user_action,
+		.values = v ? v->val : NULL,
+		.nr_values = v ? v->nr : 0,
+	};
 
-	fputs("\"tag\":", stdout);
-	json_string(stdout, e->tag, -1);
-	printf(",\"hashed_id\":\"%06x\",\"hashed_id_device\":\"%06x\"",
-	       h.plain, h.device);
-	fputs(",\"text\":", stdout);
-	json_string(stdout, e->text, -1);
-	fputs(",\"severity\":", stdout);
-	json_string(stdout, e->severity, -1);
-	fputs(",\"parameters\":[", stdout);
-	for (i = 0; (p = kmsg_param_next(p, &s, &len)); i++) {
-		fputs(i ? ",{\"description\":" : "{\"description\":", stdout);
-		json_string(stdout, s, len);
-		if (v && i < v->nr) {
-			fputs(",\"value\":", stdout);
-			json_string(stdout, v->val[i], -1);
-		}
-		putchar('}');
-	}
-	fputs("],\"description\":", stdout);
-	json_string(stdout, e->description, -1);
-	fputs(",\"user_action\":", stdout);
-	json_string(stdout, e->user_action, -1);
-	fputs(",\"source\":", stdout);
-	json_string(stdout, e->source, -1);
+	kmsg_json_entry(&jw, &je);
+	jsonw_string_field(&jw, "source", e->source);
 	if (has_man_page(e)) {
 		/* tags are valid: a component of up to 31 characters, an id */
 		char page[64];
 
 		snprintf(page, sizeof(page), "%s(9)", e->tag);
-		fputs(",\"man_page\":", stdout);
-		json_string(stdout, page, -1);
+		jsonw_string_field(&jw, "man_page", page);
 	}
-	if (device) {
-		fputs(",\"device\":", stdout);
-		json_string(stdout, device, -1);
-	}
+	if (device)
+		jsonw_string_field(&jw, "device", device);
 }
 
 /* Where a log line is: its text, and its file and number in --json */
@@ -234,12 +221,11 @@ struct where {
 
 static void where_json(const struct where *w)
 {
-	fputs("\"line\":", stdout);
-	json_string(stdout, w->line, w->len);
+	jsonw_name(&jw, "line");
+	jsonw_string(&jw, w->line, w->len);
 	if (w->file) {
-		fputs(",\"file\":", stdout);
-		json_string(stdout, w->file, -1);
-		printf(",\"line_number\":%lu", w->lineno);
+		jsonw_string_field(&jw, "file", w->file);
+		jsonw_uint_field(&jw, "line_number", w->lineno);
 	}
 }
 
@@ -251,23 +237,22 @@ static void matches_json(const struct kmsg_matches *ms, const struct where *w)
 {
 	int i;
 
-	putchar('{');
+	jsonw_start_object(&jw);
 	if (ms->nr)
 		entry_json(ms->m[0].entry, &ms->m[0].v, ms->m[0].device);
-	if (ms->nr && w)
-		putchar(',');
 	if (w)
 		where_json(w);
 	if (ms->nr > 1) {
-		fputs(",\"alternatives\":[", stdout);
+		jsonw_name(&jw, "alternatives");
+		jsonw_start_array(&jw);
 		for (i = 1; i < ms->nr; i++) {
-			fputs(i > 1 ? ",{" : "{", stdout);
+			jsonw_start_object(&jw);
 			entry_json(ms->m[i].entry, &ms->m[i].v, ms->m[i].device);
-			putchar('}');
+			jsonw_end_object(&jw);
 		}
-		putchar(']');
+		jsonw_end_array(&jw);
 	}
-	fputs("}\n", stdout);
+	jsonw_end_object(&jw);
 }
 
 /* explain */
@@ -279,9 +264,9 @@ static int explain_tag(struct kmsg_db *db, const char *tag)
 	if (!e)
 		return 1;
 	if (json) {
-		putchar('{');
+		jsonw_start_object(&jw);
 		entry_json(e, NULL, NULL);
-		fputs("}\n", stdout);
+		jsonw_end_object(&jw);
 	} else {
 		explain_text(e, NULL, NULL);
 	}
@@ -589,24 +574,25 @@ static void **sorted(struct kmsg_map *m, bool slots,
 	return v;
 }
 
-static void json_or_null(const char *s)
+static void json_or_null(const char *name, const char *s)
 {
-	if (s)
-		json_string(stdout, s, -1);
-	else
-		fputs("null", stdout);
+	if (s) {
+		jsonw_string_field(&jw, name, s);
+	} else {
+		jsonw_name(&jw, name);
+		jsonw_null(&jw);
+	}
 }
 
 static void report_entry(const struct seen *s)
 {
 	if (json) {
-		putchar('{');
+		jsonw_start_object(&jw);
 		entry_json(s->e, NULL, NULL);
-		printf(",\"count\":%lu,\"first\":", s->count);
-		json_or_null(s->first);
-		fputs(",\"last\":", stdout);
-		json_or_null(s->last);
-		fputs("}\n", stdout);
+		jsonw_uint_field(&jw, "count", s->count);
+		json_or_null("first", s->first);
+		json_or_null("last", s->last);
+		jsonw_end_object(&jw);
 		return;
 	}
 	printf("%s %s, %lu time%s: ", s->e->tag, s->e->severity, s->count,
@@ -633,9 +619,10 @@ static void report_print(struct report *r)
 		unsigned long n = (uintptr_t)un[i]->val;
 
 		if (json) {
-			fputs("{\"component\":", stdout);
-			json_string(stdout, un[i]->key, -1);
-			printf(",\"uncataloged\":%lu}\n", n);
+			jsonw_start_object(&jw);
+			jsonw_string_field(&jw, "component", un[i]->key);
+			jsonw_uint_field(&jw, "uncataloged", n);
+			jsonw_end_object(&jw);
 		} else {
 			printf("  %s: %lu line%s\n", un[i]->key, n, n == 1 ? "" : "s");
 		}
@@ -665,15 +652,13 @@ static int cmd_list(struct kmsg_db *db, const char *component)
 	n = kmsg_db_all(db, component, &all);
 	for (i = 0; i < n; i++) {
 		if (json) {
-			fputs("{\"tag\":", stdout);
-			json_string(stdout, all[i]->tag, -1);
-			fputs(",\"severity\":", stdout);
-			json_string(stdout, all[i]->severity, -1);
-			fputs(",\"text\":", stdout);
-			json_string(stdout, all[i]->text, -1);
-			fputs(",\"source\":", stdout);
-			json_string(stdout, all[i]->source, -1);
-			fputs("}\n", stdout);
+			/* an entry's keys, in its order, but the others */
+			jsonw_start_object(&jw);
+			jsonw_string_field(&jw, "tag", all[i]->tag);
+			jsonw_string_field(&jw, "text", all[i]->text);
+			jsonw_string_field(&jw, "severity", all[i]->severity);
+			jsonw_string_field(&jw, "source", all[i]->source);
+			jsonw_end_object(&jw);
 		} else {
 			printf("%s %s %s ", all[i]->tag, all[i]->severity,
 			       all[i]->source);
@@ -709,6 +694,7 @@ int main(int argc, char **argv)
 		switch (c) {
 		case 'j':
 			json = true;
+			jsonw_init(&jw, stdout);
 			break;
 		case 's':
 			sysfs_dir = optarg;

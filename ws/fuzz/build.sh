@@ -56,11 +56,12 @@ fi
 s=$top/scripts
 o=$out/obj
 obj util "$s/kmsg-util.c" -I"$s" &&
-obj parse "$s/kmsg-parse.c" -I"$s" || ok=1
+obj parse "$s/kmsg-parse.c" -I"$s" &&
+obj json "$s/kmsg-json.c" -I"$s" || ok=1
 { obj desc "$fz/desc.c" -I"$s" -I"$fz" &&
-  link desc "$o/desc.o" "$o/util.o"; } || ok=1
+  link desc "$o/desc.o" "$o/util.o" "$o/json.o"; } || ok=1
 { obj records "$fz/records.c" -I"$s" -I"$fz" &&
-  link records "$o/records.o" "$o/util.o" "$o/parse.o"; } || ok=1
+  link records "$o/records.o" "$o/util.o" "$o/parse.o" "$o/json.o"; } || ok=1
 # the tool's files but its main(), without the decompression libraries
 tool_objs=()
 for c in "$top"/tools/kmsg/*.c; do
