@@ -15,8 +15,9 @@
  * Why a header of static inline functions in scripts/: kbuild links a
  * host program only from objects of scripts/, so code both programs
  * build has to live here; as a header, tools/kmsg includes it with a
- * relative path and neither Makefile lists another object.  What a
- * program does not use costs it nothing.
+ * relative path.  What a program does not use costs it nothing.  The
+ * one shared object is the JSON writer, scripts/kmsg-json.c, which both
+ * Makefiles list.
  *
  * What the kernel shares with both (the tag rules and limits, severity
  * and field names, the section layout) is include/linux/kmsg_catalog.h,

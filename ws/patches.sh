@@ -97,8 +97,10 @@ commit "scripts/kmsg-gen: parse message descriptions" \
 "The /*? Tag: ... */ blocks next to a call or in
 Documentation/kmsg/[<arch>/]<component>, parsed into tag, text,
 severity, parameters, description and user action, with an error naming
-the file and line of a malformed block." \
-	-- scripts/kmsg-parse.c
+the file and line of a malformed block; kmsg-json.c writes a parsed
+description as the JSON object that tools/kmsg writes for an entry too
+(one writer, compiled into both)." \
+	-- scripts/kmsg-parse.c scripts/kmsg-json.c scripts/kmsg-json.h
 
 commit "scripts/kmsg-gen: check messages against their descriptions" \
 "Reads the .kmsg.records of an ELF object of either class and byte order,
