@@ -118,6 +118,36 @@ printf '1-short 3\n2-long 300\n' > "$out/order.times"
 KMSG_CHECK_JOBS=1 KMSG_CHECK_TIMES=$out/order.times run_check order
 check "suites run longest first by the last run's times, one with no time before them" \
 	sh -c "[ \"\$(sed -n 's/^== //p' '$out/order.out' | tr '\n' ' ')\" = '3-new 2-long 1-short ' ]"
+# With no times (a fresh machine), the suites marked long come first.
+suite long 1-plain 'echo "ok 1 - plain"; echo 1..1'
+suite long 2-long '# check: long
+echo "ok 1 - long"; echo 1..1'
+suite long 3-known 'echo "ok 1 - known"; echo 1..1'
+printf '3-known 5\n' > "$out/long.times"
+KMSG_CHECK_JOBS=1 KMSG_CHECK_TIMES=$out/long.times run_check long
+check "with no time yet, a suite marked long runs before the other new ones" \
+	sh -c "[ \"\$(sed -n 's/^== //p' '$out/long.out' | tr '\n' ' ')\" = '2-long 1-plain 3-known ' ]"
+# A suite whose kernel is being built (its folder's lock held) is passed
+# over for one that can run now, and starts when none is left.
+locks=$out/locks
+mkdir -p "$locks"
+suite busy 1-needs-debug '# check: kernel debug
+echo "ok 1 - needs debug"; echo 1..1'
+suite busy 2-needs-main '# check: kernel main
+echo "ok 1 - needs main"; echo 1..1'
+suite busy 3-needs-nothing 'echo "ok 1 - needs nothing"; echo 1..1'
+: > "$locks/obj-debug.lock"
+flock "$locks/obj-debug.lock" sleep 30 &
+holder=$!
+i=0
+while flock -n "$locks/obj-debug.lock" true && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+KMSG_CHECK_JOBS=1 CHECK_BUILD_DIR=$locks KMSG_CHECK_TIMES=$out/long.times run_check busy
+kill $holder 2>/dev/null
+wait $holder 2>/dev/null
+check "a suite whose kernel is being built is passed over, and runs when no other is left" \
+	sh -c "[ \"\$(sed -n 's/^== //p' '$out/busy.out' | tr '\n' ' ')\" = '2-needs-main 3-needs-nothing 1-needs-debug ' ] &&
+	       grep -qxF '# 2-needs-main goes first: a kernel that the suites before it use is being built' '$out/busy.out' &&
+	       [ \"\$(tail -n 1 '$out/busy.out')\" = '3 passed, 0 failed, 0 skipped' ]"
 check "KMSG_CHECK_JOBS must be a number of suites" \
 	sh -c "KMSG_CHECK_JOBS=two CHECK_SUITES='$out/alone' CHECK_LOG='$out/jobs.log' '$top/ws/check.sh' >'$out/jobs.out' 2>&1; [ \$? -eq 2 ] && grep -qF 'KMSG_CHECK_JOBS=two is not a number' '$out/jobs.out'"
 

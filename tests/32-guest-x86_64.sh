@@ -5,6 +5,8 @@
 # Debian's busybox-static for amd64 (KVM when a probe boot works under it,
 # TCG otherwise).  The catalog, the call-site records and kmsg-gen must
 # need no s390 knowledge: the same tests as on s390x pass here.
+# check: long
+# check: kernel x86_64
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/tests/lib.sh"

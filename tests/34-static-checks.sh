@@ -5,6 +5,7 @@
 # - sparse (make C=2) on our kernel objects, in the s390x and the x86_64
 #   guest builds (ws/kbuild.sh main and x86_64): no warning and no error.
 # C=2 re-checks the named objects whether or not they are up to date.
+# check: kernel main x86_64
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/ws/vars.sh"

@@ -4,9 +4,10 @@
 # lists, atomic-sleep and RCU checks.  The guest harness fails a run on
 # any report of theirs and on a leak kmemleak finds after the tests.  With
 # failslab, kmsg_faults.sh fails every allocation of the catalog's
-# registration in turn.  KASAN and TCG make the guest slow (about 3 s a
-# load/unload cycle of two modules with readers): the stress test runs 40
-# cycles here (KMSG_DEBUG_STRESS_CYCLES), its leaks judged by kmemleak.
+# registration in turn.  The stress test runs in a debug guest of its
+# own (tests/36), so that the two guests can run side by side.
+# check: long
+# check: kernel debug
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/tests/lib.sh"
@@ -22,6 +23,6 @@ check "the debug kernel builds (lockdep, KASAN, KFENCE, kmemleak, failslab)" [ $
 if [ $rc -eq 0 ]; then
 	check "it has them all" sh -c "for o in PROVE_LOCKING KASAN KFENCE DEBUG_KMEMLEAK DEBUG_OBJECTS DEBUG_LIST DEBUG_ATOMIC_SLEEP PROVE_RCU FAILSLAB FAULT_INJECTION_DEBUG_FS; do grep -qx CONFIG_\$o=y '$KOUT/.config' || exit 1; done"
 	relay < <(GUEST_TIMEOUT=${DEBUG_GUEST_TIMEOUT:-2400} "$top/ws/guest-tests.sh" \
-		"kmsg_xpram.sh kmsg_prefix.sh kmsg_sysfs.sh kmsg_modules.sh kmsg_kunit.sh kmsg_faults.sh KMSG_STRESS_CYCLES=${KMSG_DEBUG_STRESS_CYCLES:-40} kmsg_stress.sh")
+		"kmsg_xpram.sh kmsg_prefix.sh kmsg_sysfs.sh kmsg_modules.sh kmsg_kunit.sh kmsg_faults.sh")
 fi
 done_testing

@@ -4,6 +4,8 @@
 # earlier suites run): xpram as a module; CONFIG_KMSG_IDS=n as well;
 # without the catalog (CONFIG_KMSG_CATALOG=n).  The main build in
 # build/obj is never rebuilt for them.
+# check: long
+# check: kernel xpram-module no-ids no-catalog
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/ws/kconfigs.sh"

@@ -8,6 +8,8 @@
 # format and refused going offline while open; and with a 3480 tape drive
 # reading a damaged tape.  Every log line of a converted component must
 # carry an id and be explained by kmsg annotate.
+# check: long
+# check: kernel catalog
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/tests/lib.sh"

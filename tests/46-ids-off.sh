@@ -4,6 +4,8 @@
 # same code and strings as the pristine 6.12 file (ws/off-means-off.sh
 # says how they are compared), and kmsg.h does not depend on
 # CONFIG_KMSG_CATALOG, so the same holds with the catalog on or off.
+# check: long
+# check: kernel catalog catalog-no-ids
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/tests/lib.sh"

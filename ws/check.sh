@@ -20,9 +20,15 @@
 # guest keeps one core busy, QEMU's TCG being single-threaded, and the
 # next suite runs or compiles on the other), longest first by their times
 # in the last run on this machine (kept outside the work tree, in
-# $KMSG_CHECK_TIMES; a suite with no time yet comes first, in name
-# order).  Each suite's output is kept until it ends and then printed
-# whole, under its "== NAME" line, so suites never mix their lines.
+# $KMSG_CHECK_TIMES).  Suites with no time yet come first: those marked
+# "# check: long" (a fresh machine has no times, and the long ones must
+# not start last), then the others, each group in name order.  A suite
+# that names the kernel configurations it uses ("# check: kernel NAME..."
+# of ws/kconfigs.sh) is passed over while one of them is being built (its
+# folder's lock is held), for the next suite that can run now; when none
+# can, the first one starts and waits for the build.  Each suite's output
+# is kept until it ends and then printed whole, under its "== NAME" line,
+# so suites never mix their lines.
 # Meanwhile a full run (no ONLY=, the project's tests/) builds the kernel
 # configurations of ws/kconfigs.sh in the background (ws/prebuild.sh, at
 # the lowest priority).  Suites share build folders through their locks
@@ -147,17 +153,48 @@ for t in "${alone[@]}"; do
 	wait_all
 done
 start_prebuild
-# longest first by the last run's times; unknown ones first, by name
+# longest first by the last run's times; unknown ones first, the long
+# ones of them before the others, each group by name
 if [ ${#rest[@]} -gt 0 ]; then
 	mapfile -t rest < <(for t in "${rest[@]}"; do
 		name=$(basename "$t" .sh)
 		secs=$(awk -v n="$name" '$1 == n { s = $2 } END { print s == "" ? -1 : s }' "$times" 2>/dev/null || echo -1)
-		printf '%s\t%s\n' "${secs:--1}" "$t"
-	done | sort -t "$(printf '\t')" -k1,1nr -k2,2 | awk -F '\t' '$1 < 0 { u[++nu] = $2; next } { k[++nk] = $2 }
-		END { for (i = 1; i <= nu; i++) print u[i]; for (i = 1; i <= nk; i++) print k[i] }')
+		if [ "${secs:--1}" -ge 0 ]; then
+			group=2
+		elif grep -q '^# check: long' "$t"; then
+			group=0
+		else
+			group=1
+		fi
+		printf '%s\t%s\t%s\n' "$group" "${secs:--1}" "$t"
+	done | sort -t "$(printf '\t')" -k1,1n -k2,2nr -k3,3 | cut -f3)
 fi
-for t in "${rest[@]}"; do
-	start "$t"
+# kernel_busy SUITE-FILE: a kernel configuration the suite names is being
+# built now (its folder's lock, ws/vars.sh kout_lock, is held).
+# CHECK_BUILD_DIR: where the locks are (tests/05 uses its own folder).
+. "$top/ws/kconfigs.sh"
+kernel_busy() {
+	local k lock
+	for k in $(sed -n 's/^# check: kernel //p' "$1"); do
+		lock=$(kconfig "$k" && echo "${CHECK_BUILD_DIR:-${KOUT%/*}}/${KOUT##*/}.lock") || continue
+		[ -e "$lock" ] && ! flock -n "$lock" true && return 0
+	done
+	return 1
+}
+pending=("${rest[@]}")
+while [ ${#pending[@]} -gt 0 ]; do
+	while [ ${#running[@]} -ge "$jobs" ]; do wait_one; done
+	pick=
+	for i in "${!pending[@]}"; do
+		kernel_busy "${pending[$i]}" || { pick=$i; break; }
+	done
+	if [ -z "$pick" ]; then
+		pick=0
+	elif [ "$pick" -gt 0 ]; then
+		echo "# $(basename "${pending[$pick]}" .sh) goes first: a kernel that the suites before it use is being built"
+	fi
+	start "${pending[$pick]}"
+	pending=("${pending[@]:0:pick}" "${pending[@]:pick+1}")
 done
 wait_all
 # This run's times, for the next run's order (a narrowed run adds its own)

@@ -10,7 +10,12 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/ws/vars.sh"
 scripts=$1
 emu=${2:-qemu}
-dir=${KSELFTEST_DIR:-$top/build/kselftest-${KOUT##*/}}
+# A folder of its own for each run (two guests of one kernel may run side
+# by side: tests/35 and 36), removed at the end; its build log stays.
+base=${KSELFTEST_DIR:-$top/build/kselftest-${KOUT##*/}}
+mkdir -p "$(dirname "$base")"
+dir=$(mktemp -d "$base.XXXXXX")
+trap 'rm -rf "$dir" "$dir.kmsg-gen"; mv -f "$dir.log" "$base.log" 2>/dev/null' EXIT
 "$top/ws/selftests.sh" "$dir" || { echo "not ok - the kmsg selftests build"; exit 1; }
 cp "$top/ws/kselftest-run.sh" "$dir/"
 cmd="sh ./kselftest-run.sh $scripts"
