@@ -685,6 +685,46 @@ check "ws/system-catalog.sh (exit $rc): a line and a man page per description of
 		[ \$(cut -f3 '$out/system-tree' | grep -vc '^system\$') -eq 1 ] &&
 		sed 1d '$out/system-tree' | cut -f1 | tr . ' ' | LC_ALL=C sort -c -t ' ' -k1,1 -k2,2n"
 
+# Lines of files that had no prefix before they got ids, or whose prefix
+# is not their component's name, found among every component's formats
+# (the system catalog of the tree): each line, the tag it must get, the
+# device it names ("-": none), the values of its parameters (of
+# conversions side by side, as "SIGA:%s%s%s", the last takes the text).
+kt() { "$out/kmsg" --sysfs /nonexistent --catalog /nonexistent --system-catalog "$out/system-tree" "$@"; }
+while IFS='|' read -r line tag dev vals; do
+	kt --json explain "$line" > "$out/anywhere.json" 2>"$out/anywhere.err"
+	rc=$?
+	check "a line with no component of its own is found among all formats: '$line' is $tag (exit $rc)" \
+		exits $rc 0 python3 -c 'import json, sys
+r = json.loads(open(sys.argv[1]).readline())
+assert r["tag"] == sys.argv[2], r["tag"]
+assert r.get("device", "-") == sys.argv[3], r.get("device")
+assert [p.get("value") for p in r["parameters"]] == (sys.argv[4].split(";") if sys.argv[4] else []), r["parameters"]' \
+		"$out/anywhere.json" "$tag" "$dev" "$vals"
+done <<'LINES'
+Spectre V2 mitigation: etokens|nospec.1|-|
+qeth 0.0.f502: qdio: OSA on SC 1b using AI:1 QEBSM:0 PRI:1 TDD:1 SIGA: W |qdio.1|0.0.f502|OSA;1b;1;0;1;1;;; W 
+virtio_blk virtio1: Error -5 while deleting queue 0|virtio_ccw.2|virtio1|-5;0
+fsm(ch-0.0.0600): init_fsm: Couldn't alloc instance|fsm.1|-|ch-0.0.0600
+crw_collect_info: This was crw number 2 in the chain|cio.21|-|crw_collect_info;2
+LINES
+# ... but not every line: a format needs 16 characters of literal text to
+# be tried on a line that names no component (a short one would take the
+# lines of other subsystems), and a line of another subsystem stays
+# unexplained.
+printf '/*?\n * Tag: weak.1\n * Text: "%%s failed"\n * Severity: Error\n * Parameter:\n *   @1: what\n * Description:\n * A short format.\n * User action:\n * None.\n */\n' > "$out/weak-desc"
+"$gen" system -o "$out/weak" "$out/weak-desc" 2>/dev/null
+kw() { "$out/kmsg" --sysfs /nonexistent --catalog /nonexistent --system-catalog "$out/weak" "$@"; }
+kw explain 'weak: probe failed' > "$out/weak1" 2>&1
+rc1=$?
+kw explain 'probe failed' > "$out/weak2" 2>&1
+rc2=$?
+kt explain 'random: crng init done' > "$out/weak3" 2>&1
+rc3=$?
+check "a short format explains its component's line ($rc1), not the same text without it ($rc2); another subsystem's line stays unexplained ($rc3)" \
+	sh -c "[ $rc1 -eq 0 ] && grep -q '^weak.1' '$out/weak1' && [ $rc2 -ne 0 ] && [ $rc3 -ne 0 ] &&
+	       grep -qF \"no catalog entry for 'random: crng init done'\" '$out/weak3'"
+
 # Three sources: xpram.1 in all (sysfs wins), xpram.3 in the catalog file
 # and the system catalog (the catalog file wins), sys.* only in the system
 # catalog.

@@ -14,6 +14,15 @@
  *   driver device: text       dev_err() and friends: comp is the driver
  *   comp: device: text        the same without ids, in earlier kmsg kernels
  *   comp: device text         the older form of s390 drivers
+ *   text                      a message of a file that had no prefix
+ *                             before it got ids (nospec, s390mm, ...), or
+ *                             whose prefix is not its component's name
+ *                             ("qeth 0.0.f500: qdio: ...", "fsm(ch-...): ",
+ *                             "crw_collect_info: "): when no form above
+ *                             finds an entry, among the formats of every
+ *                             component, those with a literal word and at
+ *                             least GLOBAL_MIN_LITERAL characters of
+ *                             literal text, the whole message matched
  *
  * The catalog stores a device message's format without the "%s: " of
  * its device, so the text after the device is matched.  The formats of a
@@ -26,6 +35,13 @@
 
 #include "kmsg.h"
 #include "match.h"
+
+/*
+ * A message with no component of its own is matched against every
+ * format; so that a line of another subsystem is not taken for one of
+ * ours, only against formats with this much literal text.
+ */
+#define GLOBAL_MIN_LITERAL 16
 
 /* One format of a component, as matched */
 struct indexed {
@@ -333,6 +349,7 @@ static void match_component(struct kmsg_component_list *c, const char *text,
 			    struct kmsg_matches *out)
 {
 	const char *w = text, *e;
+	bool global = !c->name[0];	/* every component's formats */
 	int i;
 
 	c->stamp++;
@@ -350,11 +367,13 @@ static void match_component(struct kmsg_component_list *c, const char *text,
 
 			if (x->tried != c->stamp) {
 				x->tried = c->stamp;
-				try_format(c, c->keys[i].idx, text, dev, dev_len, out);
+				if (!global || x->literal >= GLOBAL_MIN_LITERAL)
+					try_format(c, c->keys[i].idx, text, dev,
+						   dev_len, out);
 			}
 		}
 	}
-	for (i = 0; i < c->nr_rest; i++)
+	for (i = 0; !global && i < c->nr_rest; i++)
 		try_format(c, c->rest[i], text, dev, dev_len, out);
 	qsort(out->m, out->nr, sizeof(*out->m), cmp_match);
 }
@@ -530,6 +549,38 @@ static int match_driver(struct kmsg_db *db, const char *drv, size_t len,
 	return out->nr;
 }
 
+/*
+ * The last resort for a message without a component of its own (see the
+ * top of this file): the formats of every component.  @text after a
+ * "driver device: " prefix (@dev) is tried first, as a device message of
+ * another component (a virtio driver's line of virtio_ccw), then the
+ * whole message @msg.  The message's component is the best match's.
+ */
+static int match_anywhere(struct kmsg_db *db, const char *msg,
+			  const char *text, const char *dev, size_t dev_len,
+			  struct kmsg_matches *out)
+{
+	struct kmsg_component_list *all = component(db, "");
+	char comp[sizeof(out->component)];
+	size_t len;
+
+	/* a message that is not found keeps the component it names */
+	memcpy(comp, out->component, sizeof(comp));
+	kmsg_matches_free(out);
+	memset(out, 0, sizeof(*out));
+	memcpy(out->component, comp, sizeof(comp));
+	if (text)
+		match_component(all, text, dev, dev_len, out);
+	if (!out->nr)
+		match_component(all, msg, NULL, 0, out);
+	if (out->nr) {
+		len = strcspn(out->m[0].entry->tag, ".");
+		memcpy(out->component, out->m[0].entry->tag, len);
+		out->component[len] = '\0';
+	}
+	return out->nr;
+}
+
 /**
  * kmsg_identify() - the catalog entries a kernel message was printed from
  * @db: the database
@@ -551,25 +602,30 @@ int kmsg_identify(struct kmsg_db *db, const char *msg, struct kmsg_matches *out)
 
 	memset(out, 0, sizeof(*out));
 	if (!colon || colon - msg > KMSG_COMPONENT_MAX + 1 + 64)
-		return 0;
+		return match_anywhere(db, msg, NULL, NULL, 0, out);
 	len = colon - msg;
 	sp = memchr(msg, ' ', len);
 	dot = memchr(msg, '.', len);
 	if (sp) {	/* "driver device: text" */
 		if (!kmsg_component_valid(msg, sp - msg) || sp + 1 == colon ||
 		    memchr(sp + 1, ' ', colon - sp - 1))
-			return 0;
-		return match_driver(db, msg, sp - msg, colon + 2, sp + 1,
-				    colon - sp - 1, out);
+			return match_anywhere(db, msg, NULL, NULL, 0, out);
+		if (match_driver(db, msg, sp - msg, colon + 2, sp + 1,
+				 colon - sp - 1, out))
+			return out->nr;
+		return match_anywhere(db, msg, colon + 2, sp + 1,
+				      colon - sp - 1, out);
 	}
 	if (!kmsg_component_valid(msg, dot ? (size_t)(dot - msg) : len))
-		return 0;
+		return match_anywhere(db, msg, NULL, NULL, 0, out);
 	if (dot)
 		return kmsg_identify_id(db, msg, len, colon + 2, out);
 	memcpy(out->component, msg, len);
 	c = component(db, out->component);
 	match_component(c, colon + 2, NULL, 0, out);
-	return out->nr;
+	if (out->nr)
+		return out->nr;
+	return match_anywhere(db, msg, NULL, NULL, 0, out);
 }
 
 void kmsg_matches_free(struct kmsg_matches *out)
