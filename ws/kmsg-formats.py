@@ -14,8 +14,9 @@ A message call is pr_<level>(), dev_<level>() (and their _once and
 _ratelimited forms), printk() and kmsg_<level>() / kmsg_dev_<level>().
 Its format is the string-literal argument after the id and the device,
 adjacent literals joined (KMSG_COMPONENT among them read as the file's
-component name), a leading KERN_<LEVEL> dropped.  Calls whose
-format is not a literal are listed as <expr>.
+component name, and a macro the file defines as string literals, such as
+vfio_ap's MDEV_SHARING_ERR, as those literals), a leading KERN_<LEVEL>
+dropped.  Calls whose format is not a literal are listed as <expr>.
 """
 import re
 import sys
@@ -73,6 +74,11 @@ def formats(path, ids=False):
                       m.group().startswith("//")) else " " * len(m.group()), text)
     m = re.search(r'^#define\s+KMSG_COMPONENT\s+("[^"]*")', text, re.M)
     comp = m.group(1) if m else None
+    # object-like macros that are one or more string literals
+    strings = {}
+    for d in re.finditer(r'^#define\s+([A-Za-z_]\w*)[ \t]+((?:"(?:\\.|[^"\\])*"[ \t]*)+)$',
+                         text, re.M):
+        strings[d.group(1)] = re.findall(r'"(?:\\.|[^"\\])*"', d.group(2))
     out = []
     for m in CALL.finditer(clean):
         name = m.group(1)
@@ -87,6 +93,7 @@ def formats(path, ids=False):
         toks = [t for t in args[n] if not re.fullmatch(r"KERN_[A-Z]+", t)]
         # the file's component name, as the preprocessor would paste it
         toks = [comp if t == "KMSG_COMPONENT" and comp else t for t in toks]
+        toks = [lit for t in toks for lit in strings.get(t, [t])]
         if toks and all(t.startswith('"') for t in toks):
             fmt = "".join(t[1:-1] for t in toks)
         else:
