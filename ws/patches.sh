@@ -152,22 +152,27 @@ this series." \
 	-- tools/kmsg/db.c tools/kmsg/util.c tools/kmsg/match.c tools/kmsg/match.h \
 	tools/kmsg/kmsg.h
 
-commit "tools/kmsg: find the message of a log line" \
+commit "tools/kmsg: find the kernel's message in a log line" \
 "The kernel's message inside a line as dmesg (plain, -T, -x, --time-format
 iso, -r), /dev/kmsg, journalctl -k (short, short-iso, short-precise,
 short-monotonic, short-full, cat, json) and syslog daemons (RFC 3164 and
-3339) write it, recognised by content; its entry by its tag, by the
-lookup2 id SUSE's and Ubuntu's kernels print (hypfs.7f5705), or, from
-kernels without ids, by its text within its component, device lines
-too, through an index of the formats' literal words." \
-	-- tools/kmsg/logline.c tools/kmsg/logline.h tools/kmsg/identify.c
+3339) write it, recognised by content." \
+	-- tools/kmsg/logline.c tools/kmsg/logline.h
+
+commit "tools/kmsg: find the catalog entry of a message" \
+"A message's entry by its tag, by the lookup2 id SUSE's and Ubuntu's
+kernels print (hypfs.7f5705), or, from kernels without ids, by its text
+within its component, device lines too, and, for a line that names no
+component, among the formats of every component, through an index of the
+formats' literal words." \
+	-- tools/kmsg/identify.c
 
 commit "tools/kmsg: read logs, compressed logs and support archives" \
 "Files and standard input line by line, whatever their bytes (NULs,
 CRLF, lines of megabytes), gzip, xz and zstd through zlib, liblzma and
 libzstd where the build has them, and directories such as an unpacked
 sosreport or supportconfig, whose kernel logs are found by content;
-one JSON writer for every --json output." \
+the JSON lines of journalctl -o json." \
 	-- tools/kmsg/input.c tools/kmsg/input.h tools/kmsg/logs.c tools/kmsg/logs.h \
 	tools/kmsg/json.c
 
