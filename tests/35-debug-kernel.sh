@@ -11,18 +11,9 @@
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/tests/lib.sh"
-. "$top/ws/kconfigs.sh"
-kconfig debug
-. "$top/ws/vars.sh"
-log=$top/build/test-debug-kernel.log
-
-"$top/ws/kbuild.sh" debug > "$log" 2>&1
-rc=$?
-[ $rc -eq 0 ] || tail -n 20 "$log" | sed 's/^/# /'
-check "the debug kernel builds (lockdep, KASAN, KFENCE, kmemleak, failslab)" [ $rc -eq 0 ]
-if [ $rc -eq 0 ]; then
+if debug_kernel "$top/build/test-debug-kernel.log" \
+	"the debug kernel builds (lockdep, KASAN, KFENCE, kmemleak, failslab)"; then
 	check "it has them all" sh -c "for o in PROVE_LOCKING KASAN KFENCE DEBUG_KMEMLEAK DEBUG_OBJECTS DEBUG_LIST DEBUG_ATOMIC_SLEEP PROVE_RCU FAILSLAB FAULT_INJECTION_DEBUG_FS; do grep -qx CONFIG_\$o=y '$KOUT/.config' || exit 1; done"
-	relay < <(GUEST_TIMEOUT=${DEBUG_GUEST_TIMEOUT:-2400} "$top/ws/guest-tests.sh" \
-		"kmsg_xpram.sh kmsg_prefix.sh kmsg_sysfs.sh kmsg_modules.sh kmsg_kunit.sh kmsg_faults.sh")
+	debug_guest "kmsg_xpram.sh kmsg_prefix.sh kmsg_sysfs.sh kmsg_modules.sh kmsg_kunit.sh kmsg_faults.sh"
 fi
 done_testing

@@ -11,17 +11,6 @@
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/tests/lib.sh"
-. "$top/ws/kconfigs.sh"
-kconfig debug
-. "$top/ws/vars.sh"
-log=$top/build/test-debug-stress.log
-
-"$top/ws/kbuild.sh" debug > "$log" 2>&1
-rc=$?
-[ $rc -eq 0 ] || tail -n 20 "$log" | sed 's/^/# /'
-check "the debug kernel is built for the stress guest" [ $rc -eq 0 ]
-if [ $rc -eq 0 ]; then
-	relay < <(GUEST_TIMEOUT=${DEBUG_GUEST_TIMEOUT:-2400} "$top/ws/guest-tests.sh" \
-		"KMSG_STRESS_CYCLES=${KMSG_DEBUG_STRESS_CYCLES:-40} kmsg_stress.sh")
-fi
+debug_kernel "$top/build/test-debug-stress.log" "the debug kernel is built for the stress guest" &&
+	debug_guest "KMSG_STRESS_CYCLES=${KMSG_DEBUG_STRESS_CYCLES:-40} kmsg_stress.sh"
 done_testing

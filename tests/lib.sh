@@ -48,4 +48,25 @@ vg_check() {
 		nok "$d (exit $rc, want $want; valgrind log $log.vg)"
 	fi
 }
+# debug_kernel LOG WHAT: build the debug kernel (kernel/configs/
+# kmsg_debug.config in build/obj-debug, ws/kbuild.sh: found built when
+# another suite built it) into LOG, check WHAT on its status and return
+# it; KOUT and the guest settings are then the debug kernel's.
+debug_kernel() {
+	local rc
+
+	. "$top/ws/kconfigs.sh"
+	kconfig debug
+	. "$top/ws/vars.sh"
+	"$top/ws/kbuild.sh" debug > "$1" 2>&1
+	rc=$?
+	[ $rc -eq 0 ] || tail -n 20 "$1" | sed 's/^/# /'
+	check "$2" [ $rc -eq 0 ]
+	return $rc
+}
+# debug_guest SCRIPTS: the kselftest SCRIPTS in a guest of the debug
+# kernel (KASAN and TCG make it slow: DEBUG_GUEST_TIMEOUT, 2400 s)
+debug_guest() {
+	relay < <(GUEST_TIMEOUT=${DEBUG_GUEST_TIMEOUT:-2400} "$top/ws/guest-tests.sh" "$1")
+}
 done_testing() { echo "1..$n"; [ "$failed" -eq 0 ]; exit; }
