@@ -92,11 +92,7 @@ catalog_strings() {
 }
 # The first line of xpram.2's description, as the catalog must hold it.
 desc2=$("$KOUT/scripts/kmsg-gen" dump "$top/Documentation/kmsg/s390/xpram" |
-	python3 -c 'import json, sys
-for l in sys.stdin:
-    d = json.loads(l)
-    if d["tag"] == "xpram.2":
-        print(d["description"].split("\n")[0])')
+	"$top/tests/kbuild/xpram2-description.py")
 text2="Not enough expanded memory available"
 check "xpram.2's description is in the test's hands (kmsg-gen dump)" [ -n "$desc2" ]
 printf '%s\n' "$desc2" > "$out/desc2"
@@ -128,14 +124,7 @@ doc=$KSRC/Documentation/kmsg/s390/xpram
 restore() { rm -f "$doc"; ln -s "$top/Documentation/kmsg/s390/xpram" "$doc"; }
 trap restore EXIT
 rm -f "$doc"
-python3 - "$top/Documentation/kmsg/s390/xpram" "$doc" <<'PY'
-import re, sys
-text = open(sys.argv[1]).read()
-blocks = text.split("/*?")
-kept = [b for b in blocks if "Tag: xpram.2\n" not in b]
-assert len(kept) == len(blocks) - 1
-open(sys.argv[2], "w").write("/*?".join(kept))
-PY
+"$top/tests/kbuild/drop-xpram2-description.py" "$top/Documentation/kmsg/s390/xpram" "$doc"
 kbuild D=1 > "$out/d1-missing.log" 2>&1
 check "make D=1 fails when a description is missing" [ $? -ne 0 ]
 check "naming the call: drivers/s390/block/xpram.c:<line>: xpram.2: no description" \

@@ -31,12 +31,7 @@ for p in $patches; do
 	comp=$(sed -n 's/^#define[[:space:]]*KMSG_COMPONENT[[:space:]]*"\(.*\)".*/\1/p' $(printf "$KSRC/%s " $files) | sort -u)
 	"$top/ws/kmsg-formats.py" --ids $(printf "$KSRC/%s " $files) | sed "s/^/$comp./" | sort > "$out/$comp.calls"
 	"$KOUT/scripts/kmsg-gen" dump "$top"/Documentation/kmsg/s390/* "$top"/Documentation/kmsg/[!s]* 2>/dev/null |
-		python3 -c 'import json, sys
-sys.path.insert(0, sys.argv[1])
-esc = __import__("kmsg-formats").escape
-for l in sys.stdin:
-    d = json.loads(l)
-    print("%s\t%s" % (d["tag"], esc(d["text"])))' "$top/ws" | grep "^$comp\." | sort > "$out/$comp.described"
+		"$top/tests/conversions/described-texts.py" "$top/ws" | grep "^$comp\." | sort > "$out/$comp.described"
 	missing=$(comm -23 "$out/$comp.calls" "$out/$comp.described" | cut -f1 | tr '\n' ' ')
 	[ -z "$missing" ] || echo "# $comp: no description with the same text: $missing"
 	check "${p%.patch}: every converted message ($(wc -l < "$out/$comp.calls")) is described, with its format as Text" \

@@ -21,17 +21,7 @@ fail() { echo "bench: $*" >&2; exit 1; }
 
 # Wall-clock seconds of a command, REPS times: "min median max".
 timeit() {
-	python3 - "$reps" "$@" <<'PY'
-import subprocess, sys, time
-reps, cmd = int(sys.argv[1]), sys.argv[2:]
-ts = []
-for _ in range(reps):
-    t = time.perf_counter()
-    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-    ts.append(time.perf_counter() - t)
-ts.sort()
-print("%.4f %.4f %.4f" % (ts[0], ts[len(ts) // 2], ts[-1]))
-PY
+	"$top/ws/bench-timeit.py" "$reps" "$@" < /dev/null
 }
 # timeit, or stop the benchmark when the command fails
 measure() {
@@ -42,27 +32,7 @@ measure() {
 # Like timeit, with more runs and the CPU time (user + system) of the
 # command too: "wall-min wall-median wall-max cpu-min cpu-median".
 timecpu() {
-	python3 - "$1" "${@:2}" <<'PY'
-import os, sys, time
-reps, cmd = int(sys.argv[1]), sys.argv[2:]
-wall, cpu = [], []
-for _ in range(reps):
-    t = time.perf_counter()
-    pid = os.fork()
-    if pid == 0:
-        fd = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(fd, 1)
-        os.dup2(fd, 2)
-        os.execvp(cmd[0], cmd)
-    _, status, ru = os.wait4(pid, 0)
-    wall.append(time.perf_counter() - t)
-    cpu.append(ru.ru_utime + ru.ru_stime)
-    if status:
-        sys.exit(1)
-wall.sort()
-cpu.sort()
-print("%.4f %.4f %.4f %.4f %.4f" % (wall[0], wall[len(wall) // 2], wall[-1], cpu[0], cpu[len(cpu) // 2]))
-PY
+	"$top/ws/bench-timecpu.py" "$1" "${@:2}" < /dev/null
 }
 measure_cpu() {
 	local r
@@ -75,19 +45,7 @@ mmm() { printf '%.1f / %.1f / %.1f ms' "$(echo "$1 * 1000" | bc -l)" "$(echo "$2
 # load_times GUEST_OUTPUT BATCH: the guest's "load cat|nocat T0 T1" lines
 # (BATCH loads each) as "min/median/max ms vs ..., ratio of medians"
 load_times() {
-	python3 - "$1" "$2" <<'PY'
-import sys
-batch = int(sys.argv[2])
-t = {"cat": [], "nocat": [], "rej": []}
-for l in open(sys.argv[1]):
-    p = l.split()
-    if p and p[0] == "load":
-        t[p[1]].append((float(p[3]) - float(p[2])) / batch * 1000)
-med = lambda v: sorted(v)[len(v) // 2]
-c, n = t["cat"], t["nocat"]
-print("%.0f/%.0f/%.0f ms vs %.0f/%.0f/%.0f ms, ratio of medians %.2f" % (
-    min(c), med(c), max(c), min(n), med(n), max(n), med(c) / max(med(n), 0.01)))
-PY
+	"$top/ws/bench-load-times.py" "$1" "$2"
 }
 
 echo "== 1. zero cost"
@@ -204,21 +162,7 @@ else
 		KCONFIG_ALLCONFIG="$nocat/kmsg.allconfig" allnoconfig >/dev/null 2>&1
 	make -s -C "$KSRC" O="$nocat" ARCH=$ARCH CROSS_COMPILE=$CROSS_COMPILE -j"$JOBS" >/dev/null 2>&1 ||
 		fail "the CONFIG_KMSG_CATALOG=n build failed"
-	python3 - "$reps" > "$b/build.txt" <<PY
-import subprocess, sys, time
-reps = int(sys.argv[1])
-runs = {"make": ("$KOUT", ""), "make D=1": ("$KOUT", "D=1"), "CONFIG_KMSG_CATALOG=n": ("$nocat", "")}
-t = {k: [] for k in runs}
-for _ in range(reps):
-    for name, (out, flag) in runs.items():
-        start = time.perf_counter()
-        subprocess.run(["bash", "-c", 'touch "$top/drivers/s390/block/xpram.c"; make -s -C "$KSRC" O="%s" ARCH=s390 CROSS_COMPILE=s390x-linux-gnu- -j$JOBS %s >/dev/null 2>&1' % (out, flag)], check=True)
-        t[name].append(time.perf_counter() - start)
-med = lambda v: sorted(v)[len(v) // 2]
-for name in runs:
-    v = t[name]
-    print("%s|%.2f / %.2f / %.2f s|ratio to CONFIG_KMSG_CATALOG=n %.3f" % (name, min(v), med(v), max(v), med(v) / med(t["CONFIG_KMSG_CATALOG=n"])))
-PY
+	"$top/ws/bench-rebuild-times.py" "$reps" "$top" "$KSRC" "$KOUT" "$nocat" "$JOBS" > "$b/build.txt" < /dev/null
 	while IFS='|' read -r a c d; do row "rebuild after touching xpram.c: $a" "$c" "$d"; done < "$b/build.txt"
 	make -s -C "$KSRC" O="$KOUT" ARCH=$ARCH CROSS_COMPILE=$CROSS_COMPILE -j"$JOBS" >/dev/null 2>&1
 	read -r g1 g2 g3 < <(measure "$gen" catalog --check --srctree "$KSRC" --srcarch s390 -o /dev/null "$KOUT/vmlinux.o")
@@ -273,23 +217,7 @@ echo boot '$k' $(cut -d" " -f1 /proc/uptime) $(awk "/^Slab:|^VmallocUsed:/ { s +
 	done
 	r=$((r + 1))
 done
-python3 - "$b/boot.out" > "$b/boot.txt" <<'PY'
-import sys
-v = {"cat": [], "off": []}
-for l in open(sys.argv[1]):
-    p = l.split()
-    if p and p[0] == "boot":
-        v[p[1]].append((float(p[2]), int(p[3]), int(p[4])))
-med = lambda x: sorted(x)[len(x) // 2]
-c, o = v["cat"], v["off"]
-tc, to = [x[0] for x in c], [x[0] for x in o]
-mc, mo = med([x[1] for x in c]), med([x[1] for x in o])
-n = c[0][2]
-print("boot|%.2f/%.2f/%.2f s vs %.2f/%.2f/%.2f s, ratio of medians %.3f|min/median/max of %d boots each, QEMU TCG, time to user space" % (
-    min(tc), med(tc), max(tc), min(to), med(to), max(to), med(tc) / med(to), len(tc)))
-print("mem|%d kB vs %d kB: %+d kB, %d bytes per registered entry|Slab+VmallocUsed after boot and drop_caches, medians; %d entries registered at boot" % (
-    mc, mo, mc - mo, (mc - mo) * 1024 // max(n, 1), n))
-PY
+"$top/ws/bench-boot-figures.py" "$b/boot.out" > "$b/boot.txt"
 while IFS='|' read -r a c d; do
 	case $a in
 	boot) row "catalog kernel boot, CONFIG_KMSG_CATALOG=y vs =n" "$c" "$d" ;;
@@ -310,26 +238,7 @@ ${CROSS_COMPILE}objcopy -R .kmsg_catalog "$g8/cat.ko" "$g8/nocat.ko"
 # the kernel reads and validates all of it, then rejects it (one error
 # line) and publishes nothing: what is left of the difference is the
 # publication (kernfs nodes, the id index, the node array).
-python3 - "$g8/cat.ko" "$g8/rej.ko" <<'PY' || fail "could not make rej.ko"
-import struct, sys
-b = bytearray(open(sys.argv[1], "rb").read())
-e = ">" if b[5] == 2 else "<"
-shoff, = struct.unpack_from(e + "Q", b, 0x28)
-shentsize, shnum, shstrndx = struct.unpack_from(e + "HHH", b, 0x3a)
-sh = lambda i: struct.unpack_from(e + "IIQQQQIIQQ", b, shoff + i * shentsize)
-stroff = sh(shstrndx)[4]
-for i in range(shnum):
-    name = sh(i)[0]
-    if b[stroff + name:stroff + name + 14] == b".kmsg_catalog\0":
-        off = sh(i)[4]
-        break
-else:
-    sys.exit("no .kmsg_catalog")
-magic, version, esize, nr = struct.unpack_from(e + "IHHI", b, off)
-assert magic == 0x6b6d7367 and nr > 0
-b[off + 16 + (nr - 1) * esize + 22] = 0x7f
-open(sys.argv[2], "wb").write(b)
-PY
+"$top/ws/bench-reject-catalog.py" "$g8/cat.ko" "$g8/rej.ko" || fail "could not make rej.ko"
 cat > "$g8/run.sh" <<RUNEND
 mem() { awk '/^Slab:|^VmallocUsed:/ { s += \$2 } END { print s }' /proc/meminfo; }
 up() { cut -d' ' -f1 /proc/uptime; }
@@ -357,20 +266,7 @@ dyn=$(( ( ((m3 - m2) - (m1 - m0)) * 1024 - (s3 - s1) ) / bm_n ))
 row "$bm ($bm_n entries): memory per registered entry" "$dyn bytes" "as for the synthetic module above: Slab+VmallocUsed growth with catalog ($((m3 - m2)) kB) minus without ($((m1 - m0)) kB), minus the larger image ($(( (s3 - s1) / 1024 )) kB)"
 load_times "$b/guest8.out" "$((batch * 4))" > "$b/load8.txt"
 row "$bm load+unload, with its catalog section vs without" "$(cat "$b/load8.txt")" "min/median/max of $reps rounds of $((batch * 4)) loads, QEMU TCG, /proc/uptime (10 ms)$([ -n "${BENCH_SMOKE:-}" ] || echo "; target ratio under 1.10")"
-split=$(python3 - "$b/guest8.out" "$((batch * 4))" "$bm_n" <<'PY'
-import sys
-batch, n = int(sys.argv[2]), int(sys.argv[3])
-t = {}
-for l in open(sys.argv[1]):
-    p = l.split()
-    if p and p[0] == "load":
-        t.setdefault(p[1], []).append((float(p[3]) - float(p[2])) / batch * 1000)
-med = lambda v: sorted(v)[len(v) // 2]
-c, r, o = med(t["cat"]), med(t["rej"]), med(t["nocat"])
-print("of the %.1f ms the catalog adds: publication %.1f ms (%.0f us an entry), reading and validating the section %.1f ms" % (
-    c - o, c - r, (c - r) * 1000 / n, r - o))
-PY
-)
+split=$("$top/ws/bench-load-split.py" "$b/guest8.out" "$((batch * 4))" "$bm_n")
 row "$bm: where the catalog's load+unload time goes" "$split" "medians; \"validating\" is a copy whose last entry is invalid (read, checked in full, rejected), \"publication\" the rest: $((bm_n * 6)) kernfs nodes (a directory and 5 files an entry) created and removed, the id index, the node array"
 
 # ws/fuzz.sh's section (between its markers) stays as it is

@@ -118,28 +118,10 @@ made_seeds() {
 		s390x-linux-gnu-objcopy -O binary --only-section=.kmsg_catalog \
 			"$top/build/obj/vmlinux" "$s/validate/seed-vmlinux-be" 2>/dev/null &&
 		chmod 644 "$s/validate/seed-vmlinux-be" &&
-		python3 - "$s/validate/seed-vmlinux-be" "$s/validate/seed-vmlinux-le" <<'PY' || rm -f "$s/validate/seed-vmlinux-be"
-import struct, sys
-b, out, p = open(sys.argv[1], "rb").read(), bytearray(), 0
-while p + 16 <= len(b):
-    magic, ver, esz, n, ssz = struct.unpack_from(">IHHII", b, p)
-    assert magic == 0x6b6d7367 and esz == 24
-    out += struct.pack("<IHHII", magic, ver, esz, n, ssz)
-    for i in range(n):
-        out += struct.pack("<IIIIIHBB", *struct.unpack_from(">IIIIIHBB", b, p + 16 + 24 * i))
-    q = p + 16 + 24 * n
-    out += b[q:q + ssz]
-    p = (q + ssz + 3) & ~3
-    out += bytes(len(out) % 4 and 4 - len(out) % 4)
-open(sys.argv[2], "wb").write(bytes(out))
-PY
+		"$top/ws/fuzz-catalog-le.py" "$s/validate/seed-vmlinux-be" "$s/validate/seed-vmlinux-le" || rm -f "$s/validate/seed-vmlinux-be"
 	fi
 	[ -f "$s/validate/seed-fix1-le" ] && [ -f "$s/validate/seed-fix2-le" ] &&
-		python3 - "$s/validate/seed-fix1-le" "$s/validate/seed-fix2-le" "$s/validate/seed-two-catalogs-le" <<'PY'
-import sys
-a, b = (open(f, "rb").read() for f in sys.argv[1:3])
-open(sys.argv[3], "wb").write(a + bytes(-len(a) % 4) + b)
-PY
+		"$top/ws/fuzz-two-catalogs.py" "$s/validate/seed-fix1-le" "$s/validate/seed-fix2-le" "$s/validate/seed-two-catalogs-le"
 	return 0
 }
 made_seeds "$d/seeds"
@@ -241,20 +223,8 @@ how="\`ws/fuzz.sh${secs:+ $secs}${runs:+ --runs $runs}\`"
 	echo
 	echo "| target | reads | executions | execs/s | wall s | crashes |"
 	echo "| --- | --- | ---: | ---: | ---: | ---: |"
-	python3 - "$d/summary" <<'PY' | while IFS='|' read -r t e r w c; do echo "| $t | $(what "$t") | $e | $r | $w | $c |"; done
-import sys
-for l in open(sys.argv[1]):
-    t, e, w, c = l.split()
-    print("%s|{:,}|{:,}|%s|%s".format(int(e), int(int(e) / max(float(w), 0.001))) % (t, w, c))
-PY
-	python3 - "$d/summary" <<'PY'
-import sys
-rows = [l.split() for l in open(sys.argv[1])]
-e = sum(int(r[1]) for r in rows)
-w = sum(float(r[2]) for r in rows)
-c = sum(int(r[3]) for r in rows)
-print("| total | | {:,} | {:,} | {:.1f} | {} |".format(e, int(e / max(w, 0.001)), w, c))
-PY
+	"$top/ws/fuzz-summary-rows.py" "$d/summary" | while IFS='|' read -r t e r w c; do echo "| $t | $(what "$t") | $e | $r | $w | $c |"; done
+	"$top/ws/fuzz-summary-total.py" "$d/summary"
 	echo
 	if [ -s "$d/kept" ]; then
 		echo "Crashing inputs kept as regression inputs: $(sed 's/.*/`&`/' "$d/kept" | paste -sd, - | sed 's/,/, /g')."
@@ -272,22 +242,7 @@ echo "fuzz: wrote $d/results.md"
 
 if [ -n "$update" ]; then
 	bm=$top/BENCHMARKS.md
-	python3 - "$bm" "$d/results.md" <<'PY'
-import os, sys
-bm, res = sys.argv[1], open(sys.argv[2]).read().rstrip("\n")
-begin, end = "<!-- fuzz: written by ws/fuzz.sh -->", "<!-- /fuzz -->"
-section = "%s\n## Fuzzing\n\n%s\n%s\n" % (begin, res, end)
-text = open(bm).read() if os.path.exists(bm) else ""
-lines = text.split("\n")
-if begin in lines and end in lines[lines.index(begin):]:
-    i = lines.index(begin)
-    j = lines.index(end, i)
-    text = "\n".join(lines[:i]) + "\n" + section + "\n".join(lines[j + 1:])
-    text = text.rstrip("\n") + "\n"
-else:
-    text = (text.rstrip("\n") + "\n\n" if text.strip() else "") + section
-open(bm, "w").write(text)
-PY
+	"$top/ws/fuzz-benchmarks-section.py" "$bm" "$d/results.md"
 	echo "fuzz: updated the fuzzing section of $bm"
 fi
 awk '{ s += $4 } END { exit s > 0 }' "$d/summary"

@@ -16,19 +16,7 @@ rm -rf "$h"
 mkdir -p "$h"
 cp "$KOUT/arch/s390/boot/bzImage" "$h/bzImage"
 cp "$gdir/initrd" "$h/initrd"
-python3 - "$h" "${GUEST_APPEND:-}" <<'PY'
-import os, struct, sys
-h, append = sys.argv[1], sys.argv[2]
-# arch/s390/include/asm/setup.h: initrd start and size at 0x10408/0x10410,
-# the command line at 0x10480.
-open(os.path.join(h, "initrd.addr"), "wb").write(
-    struct.pack(">QQ", 0x02000000, os.path.getsize(os.path.join(h, "initrd"))))
-cmd = "conmode=3215 condev=0x0009 console=ttyS0 quiet " + append
-open(os.path.join(h, "cmdline"), "wb").write(cmd.strip().encode() + b"\0")
-with open(os.path.join(h, "linux.ins"), "w") as f:
-    f.write("bzImage 0x00000000\ncmdline 0x00010480\n"
-            "initrd 0x02000000\ninitrd.addr 0x00010408\n")
-PY
+"$top/ws/hercules-ipl-files.py" "$h" "${GUEST_APPEND:-}"
 cat > "$h/hercules.cnf" <<CNF
 ARCHMODE z/Arch
 CPUMODEL 2817

@@ -47,27 +47,7 @@ commit() {
 # maintainers of every file from the commit that adds it on.
 maint_sync() {
 	[ -f MAINTAINERS ] || return 0
-	python3 - "$top/build/linux/MAINTAINERS" <<'PY'
-import os, sys
-final = open(sys.argv[1]).read().split("\n")
-cur = open("MAINTAINERS").read().split("\n")
-def section(lines):
-    s = lines.index("KERNEL MESSAGE CATALOG (KMSG)") if "KERNEL MESSAGE CATALOG (KMSG)" in lines else -1
-    if s < 0:
-        return s, s
-    e = s
-    while e < len(lines) and lines[e]:
-        e += 1
-    return s, e
-fs, fe = section(final)
-cs, ce = section(cur)
-if cs < 0:
-    sys.exit(0)
-keep = [l for l in final[fs:fe]
-        if not l.startswith("F:\t") or os.path.exists(l[3:].rstrip("/"))]
-cur[cs:ce] = keep
-open("MAINTAINERS", "w").write("\n".join(cur))
-PY
+	"$top/ws/patches-maintainers-sync.py" "$top/build/linux/MAINTAINERS"
 }
 
 commit "kmsg: message ids in the log prefix with kmsg_<level>()" \
@@ -246,24 +226,6 @@ git format-patch -q --cover-letter -o "$out" "$base"
 # The cover letter: ws/cover-letter.txt with its {{measure}} fields
 # filled from BENCHMARKS.md (ws/figures.py).
 "$top/ws/figures.py" fill "$top/ws/cover-letter.txt" > "$out/cover.txt" || exit 1
-python3 - "$out/cover.txt" "$out"/0000-cover-letter.patch <<'PY' || exit 1
-import re, sys, textwrap
-text = open(sys.argv[1]).read()
-cover = sys.argv[2]
-# a filled-in figure can make a line long: wrap those at 75 columns
-def wrap(line):
-    if len(line) <= 75:
-        return [line]
-    ind = re.match(r"\s*(- )?", line).group(0)
-    return textwrap.wrap(line, 75, initial_indent="", subsequent_indent=" " * len(ind),
-                         break_long_words=False, break_on_hyphens=False)
-text = "\n".join(w for l in text.split("\n") for w in wrap(l))
-subject, blurb = text.split("\n", 1)
-c = open(cover).read()
-c = c.replace("*** SUBJECT HERE ***", subject).replace("*** BLURB HERE ***", blurb.strip("\n"))
-# the diffstat stays; its "create mode 100644 <long path>" lines go
-c = "".join(l for l in c.splitlines(True) if not l.startswith(" create mode "))
-open(cover, "w").write(c)
-PY
+"$top/ws/patches-cover-letter.py" "$out/cover.txt" "$out"/0000-cover-letter.patch || exit 1
 rm -f "$out/cover.txt"
 ls "$out"

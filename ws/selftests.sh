@@ -34,17 +34,4 @@ fi
 "$gen" dump "$top/Documentation/kmsg/s390/xpram" \
 	"$top/Documentation/kmsg/kmsgcat" \
 	"$top/tools/testing/selftests/kmsg/test_modules/test_kmsg_cat_a.c" |
-python3 -c '
-import json, os, sys
-dest = sys.argv[1]
-for line in sys.stdin:
-    d = json.loads(line)
-    t = os.path.join(dest, d["tag"])
-    os.makedirs(t, exist_ok=True)
-    params = "\n".join("%s: %s" % (p["name"], p["description"]) for p in d["parameters"])
-    for name, value in (("text", d["text"]), ("severity", d["severity"]),
-                        ("parameters", params), ("description", d["description"]),
-                        ("user_action", d["user_action"])):
-        with open(os.path.join(t, name), "w") as f:
-            f.write(value + "\n")
-' "$dest/kmsg/expected"
+"$top/ws/selftests-expected-sysfs.py" "$dest/kmsg/expected"
