@@ -249,4 +249,37 @@ ok 3 - c # SKIP why
 1..3
 R
 check "done_testing exits non-zero after a failure" [ $rc -ne 0 ]
+# cached (ws/result-cache.sh): a result is reused only for the same label
+# and the same contents of the files it names, with its status.
+(
+	KMSG_RESULT_CACHE=$out/results
+	. "$top/ws/result-cache.sh"
+	echo one > "$out/rc-in"
+	cd "$out" || exit 1
+	n=0
+	tool() { n=$((n + 1)); echo "run $n: $(cat rc-in)"; return 3; }
+	cached "tool -x" rc-in -- tool; echo "status $?"
+	cached "tool -x" rc-in -- tool; echo "status $?"
+	cached "tool -y" rc-in -- tool; echo "status $?"
+	echo two > rc-in
+	cached "tool -x" rc-in -- tool; echo "status $?"
+	KMSG_RESULT_CACHE=0 cached "tool -x" rc-in -- tool; echo "status $?"
+	cached "tool -x" rc-in tool; echo "status $?"
+) > "$out/cached.out" 2>&1
+check "cached: reused for the same label and contents, run again when either changes" diff -u - "$out/cached.out" <<'R'
+run 1: one
+status 3
+run 1: one
+status 3
+run 2: one
+status 3
+run 3: two
+status 3
+run 4: two
+status 3
+cached: usage: cached LABEL FILE... -- CMD
+status 2
+R
+check "cached: its log counts the results reused and run" \
+	[ "$(grep -c '^run$' "$out/results.log") $(grep -c '^reused$' "$out/results.log")" = "3 1" ]
 done_testing

@@ -24,6 +24,9 @@ export CCACHE_DIR=${BENCH_CCACHE_DIR:-$b/ccache}
 # The suites' times of the last run, which order the next one (ws/check.sh):
 # none for the cold run, the cold run's for the warm one.
 export KMSG_CHECK_TIMES=$b/check-times
+# The results of checkpatch and spatch (ws/result-cache.sh) are a cache
+# like the compiler's: emptied before the cold run, kept for the warm one.
+export KMSG_RESULT_CACHE=$b/results
 
 # A suite for the smoke run: one compile through the cache.
 mkdir -p "$b/suites"
@@ -58,7 +61,7 @@ suites() {
 		awk '{ printf "%s%s %d:%02d", n++ ? ", " : "", $1, $2 / 60, $2 % 60 }'
 }
 
-rm -rf "$CCACHE_DIR" "$KMSG_CHECK_TIMES"
+rm -rf "$CCACHE_DIR" "$KMSG_CHECK_TIMES" "$KMSG_RESULT_CACHE" "$KMSG_RESULT_CACHE.log"
 mkdir -p "$CCACHE_DIR"
 read -r cold_s cold_rc < <(run cold)
 read -r warm_s warm_rc < <(run warm)

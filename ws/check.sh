@@ -52,6 +52,10 @@ cache_counts() {
 		END { print h + 0, m + 0 }'
 }
 read -r hits0 misses0 < <(cache_counts)
+# the results of checkpatch and spatch kept for the same input
+# (ws/result-cache.sh): its log counts the results reused and run
+. "$top/ws/result-cache.sh"
+results0=$(cat "$KMSG_RESULT_CACHE.log" 2>/dev/null | wc -l)
 # A full run leaves the work tree as it found it (git status).
 tree_status() { git -C "$top" status --porcelain 2>/dev/null; }
 [ -z "${CHECK_SUITES:-}" ] && status0=$(tree_status)
@@ -223,6 +227,11 @@ if [ -n "$CCACHE_BIN" ]; then
 	echo "# compile cache: $h hits, $m misses ($(( (h + m) > 0 ? 100 * h / (h + m) : 0 ))% hits; $CCACHE_DIR)" | tee -a "$log"
 else
 	echo "# compile cache: not used (KMSG_CCACHE=0 or no ccache)" | tee -a "$log"
+fi
+if [ "$KMSG_RESULT_CACHE" != 0 ]; then
+	r=$(tail -n +$((results0 + 1)) "$KMSG_RESULT_CACHE.log" 2>/dev/null | sort | uniq -c |
+		awk '{ n[$2] = $1 } END { printf "%d reused, %d run", n["reused"], n["run"] }')
+	echo "# result cache (checkpatch, spatch): $r ($KMSG_RESULT_CACHE)" | tee -a "$log"
 fi
 echo "# total: $((SECONDS - t0)) s" | tee -a "$log"
 echo "$pass passed, $fail failed, $skipped skipped"

@@ -7,14 +7,31 @@
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/ws/vars.sh"
-pdir=${1:-$top/build/patches}
+. "$top/ws/result-cache.sh"
+pdir=$(cd "${1:-$top/build/patches}" 2>/dev/null && pwd) || { echo "checkpatch-series: no folder ${1:-$top/build/patches}" >&2; exit 2; }
 ls "$pdir"/*.patch >/dev/null 2>&1 || { echo "checkpatch-series: no patches in $pdir" >&2; exit 2; }
 echo "| patch | lines | errors | warnings | checks |"
 echo "| --- | ---: | ---: | ---: | ---: |"
 te=0 tw=0 tc=0
+cp=$KSRC/scripts/checkpatch.pl
+# checkpatch learns the identifiers that may be CamelCase from the tree's
+# include/*.h (run outside a git work tree, it finds them; in one, it
+# would ask git for the include files of that repository instead)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+incl=$tmp/include
+(cd "$KSRC" && find include -name '*.h' | LC_ALL=C sort | xargs sha256sum) > "$incl"
 for p in "$pdir"/*.patch; do
-	t=$(perl "$KSRC/scripts/checkpatch.pl" --strict --no-signoff --no-summary --terse \
-		--show-types "$p" 2>/dev/null)
+	# a patch's result depends on the patch and on checkpatch and its
+	# word lists (ws/result-cache.sh); run in the patch's folder, so that
+	# the result names the patch the same way in every clone
+	# (the commit's hash and date, new each time make patches runs, are
+	# not part of what checkpatch looks at)
+	{ echo "${p##*/}"; sed '1s/^From [0-9a-f]* /From - /; 1,/^$/{/^Date: /d}' "$p"; } > "$tmp/key"
+	t=$(cd "$pdir" && cached "checkpatch --strict --no-signoff --no-summary --terse --show-types" \
+		"$tmp/key" "$cp" "$incl" "${cp%/*}/spelling.txt" "${cp%/*}/const_structs.checkpatch" -- \
+		sh -c 'perl "$0" --strict --no-signoff --no-summary --terse --show-types "$1" 2>/dev/null' \
+		"$cp" "${p##*/}")
 	e=$(echo "$t" | grep -c ': ERROR:')
 	w=$(echo "$t" | grep -c ': WARNING:')
 	c=$(echo "$t" | grep -c ': CHECK:')

@@ -14,9 +14,10 @@
 # records are variables that would otherwise change the order GCC emits
 # functions in), the sections are compared in the order of their names,
 # and the serial numbers __COUNTER__ gives symbol names are ignored.
-# Compared: disassembly with relocations, every relocation record and the
-# bytes of every section, except the call-site records (.kmsg.records,
-# discarded by the link), debug information and the symbol table.
+# Compared: obj_image of ws/objimage.sh (disassembly with relocations,
+# every relocation record, the header and the bytes of every section,
+# except the call-site records, which the link discards, debug
+# information and the symbol table).
 # Prints an unnumbered TAP line per file, and the count.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,6 +27,7 @@ base=$1 off=$2
 kconfig "$base" || exit 2
 base_out=$KOUT
 . "$top/ws/vars.sh"
+. "$top/ws/objimage.sh"
 d=$top/build/test-off-${off}
 rm -rf "$d"
 mkdir -p "$d/pristine" "$d/obj"
@@ -74,28 +76,6 @@ compile() {
 		-fmacro-prefix-map=$d/pristine/= \
 		-fmacro-prefix-map=$(realpath -m --relative-to="$KOUT" "$d/pristine")/=") > "$3.log" 2>&1
 }
-skip='^\.(kmsg\.records|rela\.kmsg\.records|comment|note\..*|debug.*|rela\.debug.*|symtab|strtab|shstrtab)$'
-# by_section: objdump's blocks ("Disassembly of section", "RELOCATION
-# RECORDS FOR") in the order of their names, each kept as it is
-by_section() {
-	awk '/^(Disassembly of section |RELOCATION RECORDS FOR )/ { b = $NF } { print b "\t" $0 }' |
-		sort -s -t "$(printf '\t')" -k1,1 | cut -f 2-
-}
-image() {
-	local s
-	{
-	${CROSS_COMPILE}objdump -dr "$1" | tail -n +4 | by_section
-	${CROSS_COMPILE}objdump -r "$1" | tail -n +4 |
-		awk '/^RELOCATION RECORDS FOR \[\.(kmsg\.records|debug)/ { skip = 1; next }
-		     /^RELOCATION RECORDS FOR/ { skip = 0 } !skip' | by_section
-	for s in $(${CROSS_COMPILE}readelf -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] \([^ ]*\) .*/\1/p' |
-		   grep -vE "$skip|^NULL$|^$|^\.group$|^\.rela" | LC_ALL=C sort); do
-		${CROSS_COMPILE}objcopy -O binary --only-section="$s" "$1" "$1.sect" 2>/dev/null
-		echo "section $s: $(od -An -tx1 -v "$1.sect" | tr -d '\n')"
-	done
-	} | sed -E 's/(__UNIQUE_ID_[A-Za-z_]*[A-Za-z_])[0-9]+/\1N/g;
-		    s/(__initcall__kmod_[A-Za-z0-9_]*__)[0-9]+_[0-9]+_/\1N_N_/g'
-}
 # with_include C: the pristine C with the conversion's "#include
 # <linux/kmsg.h>" after the same line as in the converted file, so that
 # both see the headers in one order (with the source's order kept, the
@@ -137,7 +117,7 @@ for o in "${objs[@]}"; do
 		echo "not ok - $c compiles as converted and as pristine 6.12 ($d/obj/$o.*.log)"
 		continue
 	fi
-	if diff <(image "$d/obj/$o.old") <(image "$d/obj/$o.new") > "$d/obj/$o.diff"; then
+	if diff <(obj_image "$d/obj/$o.old") <(obj_image "$d/obj/$o.new") > "$d/obj/$o.diff"; then
 		echo "ok - $c: with ids off, the same code and strings as pristine 6.12$but"
 		good=$((good + 1))
 	else

@@ -2,14 +2,15 @@
 # Compile tests/kbuild/zc_kmsg.c, zc_printk.c and zc_plain.c (the same
 # calls through kmsg_*(), through the printk() they stand for in this
 # configuration, and through printk() without ids) against the kernel in
-# $KOUT.  zc_kmsg.o must equal zc_printk.o byte for byte: disassembly
-# with relocations, every relocation record and the bytes of every
-# section, except .kmsg.records (the call-site records that the final
-# link discards).  Prints unnumbered TAP lines, labelled with $1, and the
+# $KOUT.  zc_kmsg.o must equal zc_printk.o byte for byte, as obj_image
+# of ws/objimage.sh shows them (disassembly with relocations, every
+# relocation record, the header and bytes of every section, except the
+# call-site records that the final link discards).  Prints unnumbered TAP lines, labelled with $1, and the
 # byte counts as comments.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/ws/vars.sh"
+. "$top/ws/objimage.sh"
 label=${1:-$(grep -q '^CONFIG_KMSG_IDS=y' "$KOUT/.config" && echo ids || echo no-ids)}
 d=$top/build/test-zero-cost-${KOUT##*/}	# one per build: suites that run side by side use several
 rm -rf "$d"
@@ -18,22 +19,10 @@ cp "$top"/tests/kbuild/zc_* "$d/"
 echo "obj-m := zc_kmsg.o zc_printk.o zc_plain.o" > "$d/Kbuild"
 kmake M="$d" modules >"$d/build.log" 2>&1 || { sed 's/^/# /' "$d/build.log"; echo "not ok - $label: zero-cost objects build"; exit 1; }
 
-# Everything of an object that ends up in a module, in comparable text.
-skip='^\.(kmsg\.records|rela\.kmsg\.records|comment|note\..*|debug.*|symtab|strtab|shstrtab|rela.*)$'
+# The sections of an object that ws/objimage.sh compares
 sections() {
 	${CROSS_COMPILE}readelf -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] \([^ ]*\) .*/\1/p' |
-		grep -vE "$skip|^NULL$|^$" | grep -v '^\.group$'
-}
-image() {
-	local o=$d/$1.o s
-	${CROSS_COMPILE}objdump -dr "$o" | tail -n +4
-	${CROSS_COMPILE}objdump -r "$o" | tail -n +4 |
-		awk '/^RELOCATION RECORDS FOR \[\.kmsg\.records\]/ { skip = 1; next }
-		     /^RELOCATION RECORDS FOR/ { skip = 0 } !skip'
-	for s in $(sections "$o"); do
-		${CROSS_COMPILE}objcopy -O binary --only-section="$s" "$o" "$d/sect" 2>/dev/null
-		echo "section $s: $(od -An -tx1 -v "$d/sect" | tr -d '\n')"
-	done
+		grep -vE "$obj_image_skip|^NULL$|^$"
 }
 size() {
 	local s t=0
@@ -43,8 +32,8 @@ size() {
 	done
 	echo $t
 }
-image zc_kmsg > "$d/kmsg.img"
-image zc_printk > "$d/printk.img"
+obj_image "$d/zc_kmsg.o" > "$d/kmsg.img"
+obj_image "$d/zc_printk.o" > "$d/printk.img"
 echo "# .text: kmsg $(size zc_kmsg '^\.text') bytes, printk $(size zc_printk '^\.text') bytes"
 rk=$(size zc_kmsg '^\.rodata') rp=$(size zc_plain '^\.rodata')
 echo "# .rodata: kmsg $rk bytes, printk without ids $rp bytes (delta $((rk - rp)))"
