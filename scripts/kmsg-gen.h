@@ -3,7 +3,8 @@
  * Declarations of the kmsg-gen host tool, shared by its files:
  * kmsg-gen.c (main), kmsg-util.c (helpers), kmsg-parse.c (descriptions),
  * kmsg-records.c (objects), kmsg-check.c (descriptions looked up and
- * checked) and kmsg-catalog.c (catalog, man pages, index).
+ * checked), kmsg-catalog.c (the catalog section), kmsg-man.c (man pages)
+ * and kmsg-json.c (JSON); the commands are kmsg-gen.c's.
  */
 #ifndef KMSG_GEN_H
 #define KMSG_GEN_H
@@ -130,6 +131,8 @@ char *sb_take(struct strbuf *sb);
 char *arena_strndup(struct arena *a, const char *s, size_t n);
 void arena_free(struct arena *a);
 int file_load(struct file_data *fd, const char *path);
+FILE *create_output(const char *path);
+void remove_output(const char *path);
 void file_unload(struct file_data *fd);
 unsigned int hash_mem(const char *s, size_t n);
 
@@ -156,8 +159,10 @@ int write_depfile(const struct catalog_opts *o, const struct file_cache *c);
 void cache_free(struct file_cache *c);
 
 /* kmsg-catalog.c */
-int catalog_run(const struct catalog_opts *o);
-int index_run(const struct catalog_opts *o, char **objects, int nr);
-int system_run(const struct catalog_opts *o, char **files, int nr);
+int catalog_write(const struct catalog_opts *o, struct tag *tags, int n,
+		  bool big_endian);
+
+/* kmsg-man.c */
+int man_write(const char *dir, const struct tag *t);
 
 #endif /* KMSG_GEN_H */

@@ -276,3 +276,38 @@ const char *severity_name(int level)
 	return level >= 0 && level < NR_LEVELS ? severities[level] : "?";
 }
 
+/**
+ * create_output() - open a file for writing as a new file, as ld does
+ * @path: the file
+ *
+ * A regular file of that name is removed first, so nobody who has the old
+ * one open sees it change, and the file system need not flush a truncated
+ * file's blocks.
+ *
+ * Return: the open file, or NULL after saying why it cannot be written.
+ */
+FILE *create_output(const char *path)
+{
+	struct stat st;
+	FILE *f;
+
+	if (!lstat(path, &st) && S_ISREG(st.st_mode))
+		unlink(path);
+	f = fopen(path, "w");
+	if (!f)
+		fprintf(stderr, "%s: %s\n", path, strerror(errno));
+	return f;
+}
+
+/**
+ * remove_output() - remove what create_output() made of a file
+ * @path: the file; "-" (standard output) and anything but a regular file
+ *	  are left alone
+ */
+void remove_output(const char *path)
+{
+	struct stat st;
+
+	if (strcmp(path, "-") && !lstat(path, &st) && S_ISREG(st.st_mode))
+		unlink(path);
+}

@@ -43,6 +43,23 @@ for p in "$top"/build/patches/0[0-9]*.patch; do
 done
 check "no patch changes more than ~1,000 lines of code (over:${big:- none})" [ -z "$big" ]
 
+# MAINTAINERS names the KMSG maintainers for every file the series adds
+# (its section lists them by pattern: get_maintainer.pl's own reading,
+# one call for all; each file's sections end with THE REST, which every
+# file has)
+awk '/^diff --git / { f = substr($3, 3) } /^new file mode/ { print f }' \
+	"$top"/build/patches/0[0-9]*.patch | LC_ALL=C sort -u > "$out/added"
+(cd "$KSRC" && perl scripts/get_maintainer.pl --no-git --no-git-fallback --sections \
+	-f $(cat "$out/added")) 2>&1 |
+	awk 'NR == FNR { f[++n] = $0; next }
+	     !/^[A-Z]:\t/ && NF { if (($0 == "THE REST")) i++; else if ($0 == "KERNEL MESSAGE CATALOG (KMSG)") k[i + 1] = 1 }
+	     END { for (j = 1; j <= n; j++) if (!k[j]) print f[j] }' "$out/added" - > "$out/uncovered"
+diag "$out/uncovered"
+check "MAINTAINERS' KMSG section covers each of the $(wc -l < "$out/added") files the series adds (not: $(wc -l < "$out/uncovered"))" \
+	[ -s "$out/added" -a ! -s "$out/uncovered" ]
+check "MAINTAINERS' KMSG section lists its files by pattern, not one by one" \
+	sh -c "sed -n '/^KERNEL MESSAGE CATALOG (KMSG)\$/,/^\$/p' '$KSRC/MAINTAINERS' | [ \$(grep -c '^F:') -le 12 ]"
+
 "$top/ws/checkpatch-series.sh" > "$out/table.md" 2>&1
 sed -n 's/^|   | \([A-Z]*\):\([A-Z_]*\):.*/\1 \2/p' "$out/table.md" | sort | uniq -c > "$out/types"
 diag "$out/types"
@@ -59,10 +76,13 @@ check "checkpatch --strict: no error on any patch" sh -c "! grep -q ' ERROR ' '$
 #  VSPRINTF_SPECIFIER_PX, OOM_MESSAGE, EMBEDDED_FUNCTION_NAME,
 #   QUOTED_WHITESPACE_BEFORE_NEWLINE: in upstream format strings, which a
 #   conversion must keep as they are (tests/22);
+#  FILE_PATH_CHANGES: a patch that adds a file its section's pattern
+#   (scripts/kmsg-*, tools/kmsg/, ...) covers already; the check above
+#   shows MAINTAINERS covers every added file;
 #  COMMIT_LOG_LONG_LINE: none allowed.
 allowed="MACRO_ARG_REUSE MACRO_ARG_UNUSED PRINTK_WITHOUT_KERN_LEVEL SPACING CAMELCASE
 	PREFER_DEFINED_ATTRIBUTE_MACRO VSPRINTF_SPECIFIER_PX OOM_MESSAGE EMBEDDED_FUNCTION_NAME
-	QUOTED_WHITESPACE_BEFORE_NEWLINE"
+	QUOTED_WHITESPACE_BEFORE_NEWLINE FILE_PATH_CHANGES"
 other=$(awk -v ok="$allowed" 'BEGIN { n = split(ok, a); for (i = 1; i <= n; i++) k[a[i]] = 1 }
 	!($3 in k) { printf " %s", $3 }' "$out/types")
 check "checkpatch --strict: only the listed warnings and checks remain (others:${other:- none})" \

@@ -7,10 +7,11 @@
 Run in the tree being committed.  When its MAINTAINERS has the section
 "KERNEL MESSAGE CATALOG (KMSG)", that section becomes the one of
 FINAL_MAINTAINERS (the file of the whole series) without the F: lines
-whose files do not exist in the tree yet; MAINTAINERS is rewritten in
+that match no file in the tree yet (a pattern as get_maintainer.pl reads
+it: a folder ending in '/', or a glob); MAINTAINERS is rewritten in
 place.  Otherwise nothing is done.  Prints nothing.
 """
-import os, sys
+import glob, os, sys
 final = open(sys.argv[1]).read().split("\n")
 cur = open("MAINTAINERS").read().split("\n")
 def section(lines):
@@ -25,7 +26,8 @@ fs, fe = section(final)
 cs, ce = section(cur)
 if cs < 0:
     sys.exit(0)
-keep = [l for l in final[fs:fe]
-        if not l.startswith("F:\t") or os.path.exists(l[3:].rstrip("/"))]
+def exists(pattern):
+    return bool(glob.glob(pattern.rstrip("/")))
+keep = [l for l in final[fs:fe] if not l.startswith("F:\t") or exists(l[3:])]
 cur[cs:ce] = keep
 open("MAINTAINERS", "w").write("\n".join(cur))

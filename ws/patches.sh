@@ -90,19 +90,20 @@ wrong severity, a parameter count that differs from the format's
 conversions and a tag described twice." \
 	-- scripts/kmsg-records.c scripts/kmsg-check.c
 
-commit "scripts/kmsg-gen: write the catalog section, man pages and the index" \
-"The .kmsg_catalog section in the object's byte order, its layout
-that of include/linux/kmsg_catalog.h for this tool and the kernel
-(static_asserts on sizes and offsets), written as bytes that the
-assembler includes with .incbin; man pages for make D=2; and the text
-index that make kmsg_install writes next to the modules." \
-	-- scripts/kmsg-catalog.c
+commit "scripts/kmsg-gen: write the catalog section and man pages" \
+"kmsg-catalog.c writes the .kmsg_catalog section in the object's byte
+order, its layout that of include/linux/kmsg_catalog.h for this tool and
+the kernel (static_asserts on sizes and offsets), as bytes that the
+assembler includes with .incbin; kmsg-man.c writes a message's man page
+for make D=2." \
+	-- scripts/kmsg-catalog.c scripts/kmsg-man.c
 
 commit "kbuild: check message descriptions and build the kmsg catalog" \
 "scripts/kmsg-gen reads the call-site records of vmlinux.o and of each
 module, checks them against their descriptions (make D=1), writes man
 pages (make D=2) and emits the .kmsg_catalog section linked into the
-image (CONFIG_KMSG_CATALOG)." \
+image (CONFIG_KMSG_CATALOG); its index command writes the text catalog
+that make kmsg_install puts next to the modules." \
 	0002-kbuild-build-the-kmsg-catalog-into-vmlinux-and-modules.patch -- \
 	scripts/kmsg-gen.c
 
