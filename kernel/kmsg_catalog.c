@@ -35,7 +35,8 @@
 #include <linux/sysfs.h>
 #include <linux/vmalloc.h>
 #include <linux/xarray.h>
-#include <kunit/visibility.h>
+
+#include "kmsg_catalog_internal.h"
 
 /* The fields' names and the severities, from include/linux/kmsg_catalog.h */
 static const char *const kmsg_field_names[KMSG_NR_FIELDS] = {
@@ -45,24 +46,6 @@ static const char *const kmsg_field_names[KMSG_NR_FIELDS] = {
 static const char *const kmsg_severities[KMSG_NR_LEVELS] = {
 	KMSG_SEVERITY_NAMES
 };
-
-/*
- * Where each field's string is: the entry's offset into the string table
- * for all but the severity, which the entry's level gives.
- */
-static const size_t kmsg_field_offsets[KMSG_NR_FIELDS] = {
-	[KMSG_FIELD_TEXT] = offsetof(struct kmsg_catalog_entry, text),
-	[KMSG_FIELD_PARAMETERS] = offsetof(struct kmsg_catalog_entry, parameters),
-	[KMSG_FIELD_DESCRIPTION] = offsetof(struct kmsg_catalog_entry, description),
-	[KMSG_FIELD_USER_ACTION] = offsetof(struct kmsg_catalog_entry, user_action),
-};
-
-/* The string offset of field @f (not the severity) of @e */
-static u32 kmsg_field_offset(const struct kmsg_catalog_entry *e,
-			     enum kmsg_field f)
-{
-	return *(const u32 *)((const char *)e + kmsg_field_offsets[f]);
-}
 
 struct kmsg_component;
 struct kmsg_owner;
@@ -124,125 +107,6 @@ static const char *kmsg_owner_name(const struct kmsg_owner *owner)
 {
 	return owner->mod ? owner->mod->name : "vmlinux";
 }
-
-/* Do the component and the string fields of @e lie in the string table? */
-static bool kmsg_strings_ok(const struct kmsg_catalog_entry *e,
-			    u32 strings_size)
-{
-	enum kmsg_field f;
-
-	if (e->component >= strings_size)
-		return false;
-	for (f = 0; f < KMSG_NR_FIELDS; f++)
-		if (f != KMSG_FIELD_SEVERITY &&
-		    kmsg_field_offset(e, f) >= strings_size)
-			return false;
-	return true;
-}
-
-/* Order of two entries of one catalog: by component, then by id. */
-static int kmsg_entry_cmp(const char *strings,
-			  const struct kmsg_catalog_entry *a,
-			  const struct kmsg_catalog_entry *b)
-{
-	int c = strcmp(strings + a->component, strings + b->component);
-
-	if (c)
-		return c;
-	return a->id < b->id ? -1 : a->id > b->id;
-}
-
-/**
- * kmsg_catalog_validate() - check a .kmsg_catalog section before use
- * @data: start of the section
- * @size: its size in bytes
- * @why: set to a short description of the first problem found
- *
- * Checks every bound, offset, NUL termination, component name, id and
- * level of every catalog in the section, and that the entries of each
- * catalog are sorted by tag (component, then id) with no tag twice, as
- * scripts/kmsg-gen writes them.  The same tag in two catalogs of one
- * section is allowed: it is served like a tag of two owners.
- *
- * Return: the number of entries, or -EINVAL with @why set.
- */
-int kmsg_catalog_validate(const void *data, size_t size, const char **why)
-{
-	const char *p = data, *end = p + size;
-	int total = 0;
-
-	if (!IS_ALIGNED((unsigned long)data, KMSG_CATALOG_ALIGN)) {
-		*why = "section is not 4-byte aligned";
-		return -EINVAL;
-	}
-	while (p < end) {
-		const struct kmsg_catalog_header *hdr = (const void *)p;
-		const struct kmsg_catalog_entry *ent;
-		const char *strings;
-		size_t room = end - p, need;
-		int order;
-		u32 i;
-
-		if (room < sizeof(*hdr)) {
-			*why = "truncated header";
-			return -EINVAL;
-		}
-		if (hdr->magic != KMSG_CATALOG_MAGIC) {
-			*why = "bad magic";
-			return -EINVAL;
-		}
-		if (hdr->version != KMSG_CATALOG_VERSION) {
-			*why = "unknown version";
-			return -EINVAL;
-		}
-		if (hdr->entry_size != sizeof(*ent)) {
-			*why = "bad entry size";
-			return -EINVAL;
-		}
-		need = sizeof(*hdr) + (size_t)hdr->nr_entries * sizeof(*ent);
-		if (hdr->nr_entries > room / sizeof(*ent) || need > room ||
-		    hdr->strings_size > room - need) {
-			*why = "entries or strings run past the section";
-			return -EINVAL;
-		}
-		ent = (const void *)(hdr + 1);
-		strings = (const char *)(ent + hdr->nr_entries);
-		if (!hdr->strings_size || strings[hdr->strings_size - 1]) {
-			*why = "string table is not NUL-terminated";
-			return -EINVAL;
-		}
-		for (i = 0; i < hdr->nr_entries; i++, ent++) {
-			if (!kmsg_strings_ok(ent, hdr->strings_size)) {
-				*why = "string offset out of range";
-				return -EINVAL;
-			}
-			if (!kmsg_component_valid(strings + ent->component,
-						  strlen(strings + ent->component))) {
-				*why = "invalid component name";
-				return -EINVAL;
-			}
-			if (!ent->id) {
-				*why = "entry with id 0";
-				return -EINVAL;
-			}
-			if (ent->level >= ARRAY_SIZE(kmsg_severities)) {
-				*why = "invalid level";
-				return -EINVAL;
-			}
-			order = i ? kmsg_entry_cmp(strings, &ent[-1], ent) : -1;
-			if (order >= 0) {
-				*why = order ? "entries not sorted by tag" :
-					       "tag listed twice";
-				return -EINVAL;
-			}
-		}
-		total += hdr->nr_entries;
-		need += hdr->strings_size;
-		p += ALIGN(need, KMSG_CATALOG_ALIGN);
-	}
-	return total;
-}
-EXPORT_SYMBOL_IF_KUNIT(kmsg_catalog_validate);
 
 /* sysfs */
 

@@ -3,8 +3,8 @@
  * Declarations of the kmsg-gen host tool, shared by its files:
  * kmsg-gen.c (main), kmsg-util.c (helpers), kmsg-parse.c (descriptions),
  * kmsg-records.c (objects), kmsg-check.c (descriptions looked up and
- * checked), kmsg-catalog.c (the catalog section), kmsg-man.c (man pages)
- * and kmsg-json.c (JSON); the commands are kmsg-gen.c's.
+ * checked), kmsg-catalog.c (the catalog section), kmsg-man.c (man pages),
+ * kmsg-json.c (JSON) and kmsg-commands.c (what each command does).
  */
 #ifndef KMSG_GEN_H
 #define KMSG_GEN_H
@@ -164,5 +164,10 @@ int catalog_write(const struct catalog_opts *o, struct tag *tags, int n,
 
 /* kmsg-man.c */
 int man_write(const char *dir, const struct tag *t);
+
+/* kmsg-commands.c */
+int catalog_run(const struct catalog_opts *o);
+int index_run(const struct catalog_opts *o, char **objects, int nr);
+int system_run(const struct catalog_opts *o, char **files, int nr);
 
 #endif /* KMSG_GEN_H */

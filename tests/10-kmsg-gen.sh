@@ -256,7 +256,7 @@ check "--data into a missing folder fails, naming it, and leaves no old source" 
 # --- one definition of the section layout -----------------------------------
 # include/linux/kmsg_catalog.h is the layout for kmsg-gen and the kernel.  In
 # copies of the tree with that header changed, kmsg-gen and the kernel's
-# kmsg_catalog.c (built for user space against ws/fuzz/kshim, with a reader,
+# kmsg_catalog_validate.c (built for user space against ws/fuzz/kshim, with a reader,
 # tests/kmsg-gen/catalog-read.c) must both notice, or both follow.
 fz=$top/ws/fuzz
 # variant NAME SED-SCRIPT: the tree in $out/drift/NAME, its header edited
@@ -264,12 +264,12 @@ variant() {
 	local d=$out/drift/$1
 	rm -rf "$d" && mkdir -p "$d/scripts" "$d/kernel" "$d/include/linux"
 	cp "$top"/scripts/kmsg-*.[ch] "$d/scripts/"
-	cp "$top/kernel/kmsg_catalog.c" "$d/kernel/"
+	cp "$top"/kernel/kmsg_catalog_validate.c "$top"/kernel/kmsg_catalog_internal.h "$d/kernel/"
 	sed -e "$2" "$top/include/linux/kmsg_catalog.h" > "$d/include/linux/kmsg_catalog.h"
 	gcc -Wall -Wextra -Werror -O1 -o "$d/kmsg-gen" -I"$d/scripts" \
 		$("$top/ws/kmsg-gen-sources.sh" "$d") > "$d/gen.log" 2>&1
 	gcc -std=gnu11 -Wall -o "$d/reader" -I"$fz/kshim" -I"$d/include" -DCONFIG_KMSG_CATALOG \
-		"$fx/catalog-read.c" "$d/kernel/kmsg_catalog.c" > "$d/kernel.log" 2>&1
+		"$fx/catalog-read.c" "$d/kernel/kmsg_catalog_validate.c" > "$d/kernel.log" 2>&1
 	[ -x "$d/kmsg-gen" ] &&
 		"$d/kmsg-gen" catalog --srctree "$fx" --srcarch none --data "$d/cat.bin" \
 			-o "$d/cat.S" "$out/rec1-gcc.o" 2>/dev/null

@@ -55,7 +55,7 @@ sparse_check() {
 	# sparse ran: each object was checked (make V=1 would show the command)
 	check "sparse on $a: the objects exist" sh -c "cd '$top/build/$(kconfig "$name"; basename "$KOUT")' && ls $* >/dev/null"
 }
-sparse_check main s390 kernel/kmsg_catalog.o kernel/kmsg_catalog_test.o \
+sparse_check main s390 kernel/kmsg_catalog.o kernel/kmsg_catalog_validate.o kernel/kmsg_catalog_test.o \
 	drivers/s390/block/xpram.o
-sparse_check x86_64 x86_64 kernel/kmsg_catalog.o kernel/kmsg_catalog_test.o
+sparse_check x86_64 x86_64 kernel/kmsg_catalog.o kernel/kmsg_catalog_validate.o kernel/kmsg_catalog_test.o
 done_testing

@@ -7,7 +7,7 @@
 #             kmsg-gen catalog --check does with the records
 #   tool      tools/kmsg's readers: sysfs values, the installed catalog,
 #             log lines (the line matcher of explain LINE and annotate)
-#   validate  kmsg_catalog_validate() of kernel/kmsg_catalog.c, built for
+#   validate  kmsg_catalog_validate() of kernel/kmsg_catalog_validate.c, built for
 #             user space against ws/fuzz/kshim/
 #
 #   ws/fuzz.sh [SECONDS_PER_TARGET | --runs N] [--update-benchmarks]

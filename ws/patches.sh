@@ -105,7 +105,7 @@ pages (make D=2) and emits the .kmsg_catalog section linked into the
 image (CONFIG_KMSG_CATALOG); its index command writes the text catalog
 that make kmsg_install puts next to the modules." \
 	0002-kbuild-build-the-kmsg-catalog-into-vmlinux-and-modules.patch -- \
-	scripts/kmsg-gen.c
+	scripts/kmsg-gen.c scripts/kmsg-commands.c
 
 commit "kmsg: publish the message catalog in sysfs and procfs" \
 "/sys/kernel/kmsg/<component>/<id>/ shows the text, severity, parameters,

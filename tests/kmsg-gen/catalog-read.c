@@ -2,7 +2,8 @@
 /*
  * For tests/10-kmsg-gen.sh: read a catalog section (in the host's byte
  * order) as the kernel does, with kmsg_catalog_validate() of
- * kernel/kmsg_catalog.c and the structures of include/linux/kmsg_catalog.h,
+ * kernel/kmsg_catalog_validate.c and the structures of
+ * include/linux/kmsg_catalog.h,
  * built for user space against ws/fuzz/kshim.  Prints one line per entry,
  * or why the section was rejected (exit 1).
  */
@@ -10,9 +11,6 @@
 #include <stdlib.h>
 
 #include <linux/kmsg_catalog.h>
-
-/* what vmlinux's catalog would be, for the code around the validator */
-const char __start_kmsg_catalog[4], __stop_kmsg_catalog[1];
 
 int main(int argc, char **argv)
 {

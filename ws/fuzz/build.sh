@@ -73,7 +73,7 @@ done
 { obj tool "$fz/tool.c" -I"$top/tools/kmsg" &&
   link tool "$o/tool.o" "${tool_objs[@]}"; } || ok=1
 { obj validate "$fz/validate.c" $kshim &&
-  obj kmsg_catalog "$top/kernel/kmsg_catalog.c" $kshim &&
-  link validate "$o/validate.o" "$o/kmsg_catalog.o"; } || ok=1
+  obj kmsg_catalog_validate "$top/kernel/kmsg_catalog_validate.c" $kshim &&
+  link validate "$o/validate.o" "$o/kmsg_catalog_validate.o"; } || ok=1
 [ $ok -eq 0 ] || echo "build.sh: some targets did not build, see $log" >&2
 exit $ok

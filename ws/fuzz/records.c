@@ -33,6 +33,8 @@ static int fuzz_stat(const char *path, struct stat *st)
 #include "kmsg-records.c"
 #include "kmsg-check.c"
 #include "kmsg-catalog.c"
+#include "kmsg-man.c"
+#include "kmsg-commands.c"
 #include "fuzz-input.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

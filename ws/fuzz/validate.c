@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Fuzz target "validate": kmsg_catalog_validate() of kernel/kmsg_catalog.c,
+ * Fuzz target "validate": kmsg_catalog_validate() of
+ * kernel/kmsg_catalog_validate.c,
  * built unmodified for user space against the stub headers in kshim/,
  * on the input as a .kmsg_catalog section in the host's byte order.
  *
@@ -17,9 +18,6 @@
 #include <string.h>
 
 #include <linux/kmsg_catalog.h>
-
-/* what vmlinux's catalog would be, for the code around the validator */
-const char __start_kmsg_catalog[4], __stop_kmsg_catalog[1];
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,3 +1,0 @@
-/* SPDX-License-Identifier: GPL-2.0 */
-/* Stub: see ../kshim.h */
-#include "../kshim.h"
