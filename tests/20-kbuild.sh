@@ -59,10 +59,12 @@ for c in bad_id_var:9:'kmsg: id' bad_id_range:9:'kmsg: id' bad_id_hex:9:'kmsg: i
 		grep -qE "$what|__kmsg_id_must_be_a_decimal_constant" "$out/$f.log"
 	check "$f.c: the error names the call ($f.c:$line) and says: $what" [ $? -eq 0 ]
 done
+# (objcopy into a file: when it fails it removes its output, and
+# /dev/stdout is a link the host needs)
 build_one good_comp_31
 check "a component of exactly 31 characters compiles" [ $? -eq 0 ]
 check "and its record has the tag a_component_name_of_31_characte.7" \
-	sh -c "${CROSS_COMPILE}objcopy -O binary --only-section=.kmsg.records '$out/good_comp_31/good_comp_31.o' /dev/stdout | tr '\0' '\n' | grep -qx a_component_name_of_31_characte.7"
+	sh -c "${CROSS_COMPILE}objcopy -O binary --only-section=.kmsg.records '$out/good_comp_31/good_comp_31.o' '$out/good_comp_31.records' && tr '\0' '\n' < '$out/good_comp_31.records' | grep -qx a_component_name_of_31_characte.7"
 build_one bad_comp_char
 check "a component with a character outside [A-Za-z0-9_-] fails the build" [ $? -ne 0 ]
 check "kmsg-gen names the call and the rule" \
@@ -70,7 +72,7 @@ check "kmsg-gen names the call and the rule" \
 build_one good_max
 check "id 65535 given through a macro compiles" [ $? -eq 0 ]
 check "and its record has the tag goodid.65535" \
-	sh -c "${CROSS_COMPILE}objcopy -O binary --only-section=.kmsg.records '$out/good_max/good_max.o' /dev/stdout | tr '\0' '\n' | grep -qx goodid.65535"
+	sh -c "${CROSS_COMPILE}objcopy -O binary --only-section=.kmsg.records '$out/good_max/good_max.o' '$out/good_max.records' && tr '\0' '\n' < '$out/good_max.records' | grep -qx goodid.65535"
 check "the module drops the records (.kmsg.records is not in the .ko)" \
 	sh -c "! ${CROSS_COMPILE}readelf -SW '$out/good_max/good_max.ko' | grep -q kmsg.records"
 check "the module's catalog source includes its data file with .incbin" \
