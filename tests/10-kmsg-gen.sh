@@ -6,6 +6,7 @@
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 fx=$top/tests/kmsg-gen
+py=$top/tests/kmsg-gen-py
 out=$top/build/test-kmsg-gen
 rm -rf "$out"
 mkdir -p "$out"
@@ -24,24 +25,10 @@ else
 	ok "no compiler warnings"
 fi
 
-json() {
-	python3 -c "import json, sys
-rows = [json.loads(l) for l in open(sys.argv[1])]
-$2" "$1"
-}
-
 # --- dump ------------------------------------------------------------------
 "$gen" dump "$top/Documentation/kmsg/s390/xpram" > "$out/xpram.json"
 check "dump of Documentation/kmsg/s390/xpram exits 0" [ $? -eq 0 ]
-check "it has xpram.1 to xpram.5 with every contract key" json "$out/xpram.json" '
-keys = {"tag","text","severity","parameters","description","user_action","file","line",
-        "hashed_id","hashed_id_device"}
-assert [r["tag"] for r in rows] == ["xpram.%d" % i for i in range(1, 6)]
-assert all(set(r) == keys for r in rows)
-assert rows[0]["text"] == "%d is not a valid number of XPRAM devices"
-assert rows[0]["parameters"] == [{"name": "@1", "description": "the requested number of partitions"}]
-assert rows[2]["severity"] == "Error" and rows[2]["line"] == 35
-' 
+check "it has xpram.1 to xpram.5 with every contract key" "$py/xpram-entries.py" "$out/xpram.json"
 
 # The hashed ids of dump: lookup2 (kmsg_lookup2(), scripts/kmsg-format.h)
 # of the Text and its newline, and of "%s: " before them (a device's).
@@ -63,24 +50,13 @@ EOF2
 gcc -Wall -Wextra -Werror -I"$top/scripts" -o "$out/lookup2" "$out/lookup2.c"
 "$gen" dump "$top/Documentation/kmsg/s390/hypfs" > "$out/hypfs.json"
 check "dump: hypfs.1's hashed_id is 7f5705 (SUSE's id of its format), hashed_id_device 6d3493" \
-	json "$out/hypfs.json" '
-assert rows[0]["tag"] == "hypfs.1" and rows[0]["text"] == "The hardware system does not support hypfs", rows[0]
-assert (rows[0]["hashed_id"], rows[0]["hashed_id_device"]) == ("7f5705", "6d3493"), rows[0]'
+	"$py/hypfs1-hashed-ids.py" "$out/hypfs.json"
 (cd "$top" && "$gen" dump $(find Documentation/kmsg -type f ! -name '*.rst' | sort) "$fx/src/fix.c") \
 	> "$out/all.json" 2>/dev/null
-python3 -c '
-import json, sys
-with open(sys.argv[2], "wb") as k:
-    for l in open(sys.argv[1]):
-        t = json.loads(l)["text"].encode() + b"\n"
-        k.write(t + b"\0" + b"%s: " + t + b"\0")' "$out/all.json" "$out/all.keys"
+"$py/hash-keys.py" "$out/all.json" "$out/all.keys"
 "$out/lookup2" < "$out/all.keys" > "$out/all.ids"
 check "dump: every description's hashed ids are kmsg_lookup2()'s of its Text, plain and after '%s: '" \
-	json "$out/all.json" '
-ids = open(sys.argv[1].replace("all.json", "all.ids")).read().split()
-assert len(rows) > 800 and len(ids) == 2 * len(rows), (len(rows), len(ids))
-for i, r in enumerate(rows):
-    assert [r["hashed_id"], r["hashed_id_device"]] == ids[2 * i:2 * i + 2], (r["tag"], ids[2 * i:2 * i + 2])'
+	"$py/hashed-ids.py" "$out/all.json"
 
 # The 2008 catalog of the RFC, extracted from the seed at test time.
 seed=$top/../shared/seeds/004-patch-kmsg-convert-xpram-messages-to-kmsg-api.patch
@@ -89,26 +65,14 @@ if [ -f "$seed" ]; then
 		sed -n 's/^+//p' | sed 1d > "$out/xpram-2008"
 	"$gen" dump "$out/xpram-2008" > "$out/xpram-2008.json"
 	check "the 2008 RFC's xpram catalog parses without complaint" [ $? -eq 0 ]
-	check "into three entries with the 2008 fields" json "$out/xpram-2008.json" '
-assert [r["tag"] for r in rows] == ["xpram.1", "xpram.2", "xpram.3"]
-assert rows[0]["parameters"] == [{"name": "@1", "description": "number of partitions"}]
-assert rows[1]["parameters"] == [] and rows[2]["severity"] == "Error"
-assert rows[0]["description"].startswith("The number of XPRAM partitions")
-assert rows[0]["user_action"].endswith("restart Linux.")
-'
+	check "into three entries with the 2008 fields" "$py/xpram-2008-entries.py" "$out/xpram-2008.json"
 else
 	nok "the 2008 seed is at $seed"
 	nok "the 2008 seed parses"
 fi
 
 "$gen" dump "$fx/src/fix.c" > "$out/fix.json"
-check "adjacent quoted pieces of Text: are joined, a parameter runs over lines" json "$out/fix.json" '
-r = rows[0]
-assert r["text"] == "%d is not a valid number of %s", r["text"]
-assert r["parameters"] == [{"name": "@1", "description": "the number, as given"},
-                           {"name": "@2", "description": "what was counted; this description runs over two lines"}]
-assert r["description"] == "First paragraph of the description.\n\nSecond paragraph, with a - dash and a \\ backslash.\n.A line starting with a dot."
-'
+check "adjacent quoted pieces of Text: are joined, a parameter runs over lines" "$py/fix1-entry.py" "$out/fix.json"
 
 # --- one JSON shape for an entry: dump and kmsg --json -------------------------
 # Both write the keys every entry starts with through kmsg_json_entry()
@@ -130,42 +94,12 @@ for t in fix.1 fix.4 'fix.1: 7 is not a valid number of parts'; do
 	shape_kmsg "$t"
 done > "$out/shape-tool.json"
 check "dump and kmsg --json: the same keys first, in one order, with the same bytes" \
-	python3 - "$out/fix.json" "$out/shape-tool.json" <<'PY'
-import json, sys
-common = ["tag", "hashed_id", "hashed_id_device", "text", "severity", "parameters",
-          "description", "user_action"]
-dump = {}
-for l in open(sys.argv[1], encoding="utf-8"):
-    d = json.loads(l)
-    assert list(d) == common + ["file", "line"], ("dump", list(d))
-    for p in d["parameters"]:
-        assert list(p) == ["name", "description"], ("dump", p)
-    dump[d["tag"]] = (d, l[:l.index(',"file":')])
-tool = [(json.loads(l), l) for l in open(sys.argv[2], encoding="utf-8")]
-assert [r["tag"] for r, _ in tool] == ["fix.1", "fix.4", "fix.1"], tool
-for i, (r, l) in enumerate(tool):
-    d, head = dump[r["tag"]]
-    assert list(r)[:len(common)] == common, ("kmsg", list(r))
-    assert list(r)[len(common)] == "source" and r["source"] == "system", list(r)
-    for k in common:
-        if k != "parameters":
-            assert r[k] == d[k], (k, r[k], d[k])
-    want = [dict(p) for p in d["parameters"]]
-    if i == 2:	# a log line's: each with its value
-        for p, v in zip(want, ["7", "parts"]):
-            p["value"] = v
-        assert [list(p) for p in r["parameters"]] == [["name", "description", "value"]] * 2, r
-    else:	# the common part is byte for byte dump's
-        assert l.startswith(head + ',"source":'), (head, l)
-    assert r["parameters"] == want, (r["parameters"], want)
-assert dump["fix.1"][0]["parameters"][1] == {"name": "@2",
-    "description": "what was counted; this description runs over two lines"}
-PY
+	"$py/dump-and-kmsg-keys.py" "$out/fix.json" "$out/shape-tool.json"
 
 "$gen" dump "$fx/malformed.txt" > "$out/bad.json" 2> "$out/bad.err"
 rc=$?
 check "malformed blocks make dump exit 1" [ $rc -eq 1 ]
-check "the good block among them is still dumped" json "$out/bad.json" 'assert [r["tag"] for r in rows] == ["bad.3"]'
+check "the good block among them is still dumped" "$py/good-block-dumped.py" "$out/bad.json"
 for want in \
 	"malformed.txt:4: cannot understand 'Txet: \"typo in a keyword\"'" \
 	"malformed.txt:9: bad.2: no Severity:" \
@@ -211,24 +145,7 @@ check "id 0 and a repeated call make no extra entries" \
 # The section's bytes (--data) as the kernel reads them: in the object's
 # byte order, the same catalog from either.
 check "the catalog has the header, two 24-byte entries and each string once, in each object's byte order" \
-	python3 - "$out/cat1-gcc.bin" "$out/cat1-s390x-linux-gnu-gcc.bin" <<'PY'
-import struct, sys
-def catalog(path, bo):
-    b = open(path, "rb").read()
-    magic, ver, esz, n, ssz = struct.unpack(bo + "IHHII", b[:16])
-    assert (magic, ver, esz, n) == (0x6b6d7367, 1, 24, 2), (magic, ver, esz, n)
-    strings = b[16 + 24 * n:16 + 24 * n + ssz]
-    assert len(b) == 16 + 24 * n + ssz
-    assert strings.count(b"fix\0") == 1
-    e = [struct.unpack(bo + "IIIIIHBB", b[16 + 24 * i:40 + 24 * i]) for i in range(n)]
-    s = lambda o: strings[o:strings.index(b"\0", o)].decode()
-    assert [(s(x[0]), x[5], x[6], x[7]) for x in e] == [("fix", 1, 3, 1), ("fix", 2, 4, 1)], e
-    assert s(e[0][1]) == "%d is not a valid number of %s"
-    assert s(e[0][2]) == "@1: the number, as given\n@2: what was counted; this description runs over two lines"
-    assert s(e[1][3]) == "A message described in Documentation/kmsg."
-    return e, strings
-assert catalog(sys.argv[1], "<") == catalog(sys.argv[2], ">")
-PY
+	"$py/catalog-layout.py" "$out/cat1-gcc.bin" "$out/cat1-s390x-linux-gnu-gcc.bin"
 
 # The source includes the bytes with .incbin (the build's way): assembled,
 # the section is the file, padded to KMSG_CATALOG_ALIGN (4).
@@ -237,9 +154,7 @@ for cc in gcc s390x-linux-gnu-gcc; do
 	$cc -c -o "$out/cat1-$cc.o" "$out/cat1-$cc.S" &&
 	${pfx}objcopy -O binary --only-section=.kmsg_catalog "$out/cat1-$cc.o" "$out/cat1-$cc.sect"
 	check "--data: the $cc object's assembled section is the data file, padded to 4 bytes" \
-		python3 -c 'import sys
-d, s = (open(p, "rb").read() for p in sys.argv[1:])
-assert d and s == d + bytes(-len(d) % 4), (len(d), len(s))' "$out/cat1-$cc.bin" "$out/cat1-$cc.sect"
+		"$py/section-padded.py" "$out/cat1-$cc.bin" "$out/cat1-$cc.sect"
 done
 check "--data: the source includes the file, and has no .ascii" \
 	sh -c "grep -qF '.incbin \"$out/cat1-gcc.bin\"' '$out/cat1-gcc.S' && ! grep -q ascii '$out/cat1-gcc.S'"
@@ -369,7 +284,7 @@ check "the page renders the message, parameters and both description paragraphs"
 	       grep -q 'the number, as given' '$out/man1.txt' &&
 	       grep -qF 'Second paragraph, with a - dash and a \\ backslash.' '$out/man1.txt' &&
 	       grep -qF '.A line starting with a dot.' '$out/man1.txt'"
-ids=$(json "$out/fix.json" 'print("fix.%s (printed for a device: fix.%s)" % (rows[0]["hashed_id"], rows[0]["hashed_id_device"]))')
+ids=$("$py/fix1-hashed-ids.py" "$out/fix.json")
 check "the page has a HASHED ID section with the ids dump has: $ids" \
 	sh -c "sed -n '/^HASHED ID/,/^SEVERITY/p' '$out/man1.txt' | grep -qxF '       $ids' &&
 	       grep -q 'as it is today' '$out/man1.txt'"
@@ -413,16 +328,7 @@ check "all ${#inputs[@]} fuzzing regression inputs end in exit 0 or 1 under ASan
 
 # Files are mapped, unless they end on a page boundary (nothing would follow
 # the data there): such a file, with a block that runs to its very end.
-python3 - "$out/page.txt" <<'PY'
-import sys
-head = "/*?\n * Tag: edge.1\n * Text: \"x\"\n * Severity: Error\n * Description:\n"
-body = head + " * filler line of the description\n" * 200
-body = body[:4096 - 8]
-body = body[:body.rindex("\n") + 1]
-body += " *" + " " * (4096 - len(body) - 2)
-assert len(body) == 4096
-open(sys.argv[1], "w").write(body)
-PY
+"$py/page-sized-block.py" "$out/page.txt"
 "$gen" dump "$out/page.txt" >/dev/null 2>"$out/page.err"
 rc=$?
 check "a block that ends a file of exactly one page is reported, not overrun" \

@@ -3,6 +3,7 @@
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 fx=$top/tests/kmsg-tool
+py=$top/tests/kmsg-tool-py
 out=$top/build/test-kmsg-tool
 rm -rf "$out"
 mkdir -p "$out"
@@ -133,18 +134,7 @@ check "list of an unknown component exits 1" [ $? -eq 1 ]
 # json_same GOLDEN FILE: FILE has one JSON object a line, the same objects
 # (keys and values) as GOLDEN; a diff on failure
 json_same() {
-	python3 - "$@" <<'PY'
-import json, sys
-def rows(p):
-    return [json.loads(l) for l in open(p, encoding="utf-8")]
-want, got = rows(sys.argv[1]), rows(sys.argv[2])
-if not want or got != want:
-    import difflib
-    dump = lambda r: [json.dumps(x, sort_keys=True) for x in r]
-    for l in difflib.unified_diff(dump(want), dump(got), sys.argv[1], sys.argv[2], lineterm=""):
-        print("# " + l)
-    sys.exit(1)
-PY
+	"$py/json-same.py" "$@"
 }
 k --json explain xpram.1 > "$out/json1"
 rc=$?
@@ -164,10 +154,7 @@ check "--json list (exit $rc): tag, severity, text and source of each entry" \
 	exits $rc 0 json_same "$fx/list.json" "$out/json4"
 k --json explain 'net.8: ptr 10.0.0.1 seen, 100% sure' > "$out/j8"
 rc=$?
-check "--json carries parameter values" exits $rc 0 python3 -c '
-import json, sys
-r = json.loads(open(sys.argv[1]).read())
-assert r["parameters"] == [{"name": "@1", "description": "address", "value": "10.0.0.1"}], r' "$out/j8"
+check "--json carries parameter values" exits $rc 0 "$py/parameter-values.py" "$out/j8"
 
 "$out/kmsg" >/dev/null 2>&1
 check "no command is a usage error (exit 2)" [ $? -eq 2 ]
@@ -201,7 +188,7 @@ chmod 755 "$ur/sysfs"
 rm -rf "$ur"
 
 # Robustness: long lines, binary junk, invalid UTF-8.
-python3 -c 'import sys; sys.stdout.write("xpram.3: " + "A" * 1000000 + "\n" + "net.7: link " + "x" * 200000 + " down after 5 ms (0x1)\n")' > "$out/long.log"
+"$py/long-lines.py" > "$out/long.log"
 head -c 200000 /dev/urandom > "$out/junk.log"
 printf 'xpram.4: \xff\xfe\xc3 is not a valid XPRAM device size\nbad: \xc0\xaf\n' > "$out/utf8.log"
 for f in long junk utf8; do
@@ -215,13 +202,7 @@ check "the 200 kB %s value is found" grep -q "^--   @1: device = xxxxxxxx" "$out
 timeout 20 "$out/kmsg" --sysfs "$sys" --catalog "$fx/catalog" --json annotate "$out/utf8.log" > "$out/utf8.json"
 rc=$?
 check "--json output of invalid UTF-8 is valid JSON, each bad byte U+FFFD (exit $rc)" \
-	exits $rc 0 python3 -c '
-import json, sys
-rows = [json.loads(l.decode("utf-8")) for l in open(sys.argv[1], "rb")]
-assert [r["line"] for r in rows] == [
-    "xpram.4: \ufffd\ufffd\ufffd is not a valid XPRAM device size",
-    "bad: \ufffd\ufffd"], rows
-assert rows[0]["parameters"] == [{"name": "@1", "description": "the size", "value": "\ufffd\ufffd\ufffd"}], rows' "$out/utf8.json"
+	exits $rc 0 "$py/invalid-utf8-json.py" "$out/utf8.json"
 
 # --- log formats ---------------------------------------------------------------
 lg=$fx/logs
@@ -231,24 +212,7 @@ lg=$fx/logs
 fmt_check() {
 	local f=$1 spec=$2
 	k --json annotate "$f" > "$out/fmt.json"
-	exits $? 0 python3 - "$f" "$out/fmt.json" "$spec" <<'PY'
-import json, sys
-lines = open(sys.argv[1], "rb").read().decode("utf-8", "replace").split("\n")[:-1]
-rows = [json.loads(l) for l in open(sys.argv[2], encoding="utf-8")]
-assert [r["line"] for r in rows] == lines, "lines not copied"
-got = {}
-for i, r in enumerate(rows, 1):
-    if "tag" in r:
-        v = [p.get("value") for p in r["parameters"]]
-        got[i] = r["tag"] + ("=" + v[0] if v and v[0] is not None else "")
-want = {}
-for w in sys.argv[3].split():
-    n, t = w.split(":", 1)
-    want[int(n)] = json.loads('"%s"' % t.replace('"', '\\"'))
-if got != want:
-    print("# want %s\n# got  %s" % (want, got))
-    sys.exit(1)
-PY
+	exits $? 0 "$py/explained-lines.py" "$f" "$out/fmt.json" "$spec"
 }
 std="2:xpram.3 3:net.7=eth0"
 check "dmesg: explained" fmt_check "$lg/dmesg.txt" "$std"
@@ -304,7 +268,7 @@ k annotate "$out/members.gz" > "$out/members.ann"
 rc=$?
 check "a gzip file of two members is read to the end (exit $rc)" \
 	exits $rc 0 cmp -s <(grep -av '^-- ' "$out/members.ann") <(cat "$lg/dmesg.txt" "$lg/dmesg-r.txt")
-python3 -c 'import sys; sys.stdout.write("".join("[%6d.000000] net.7: link eth%d down after %d ms (0x1)\n" % (i, i, i) for i in range(100000)))' > "$out/big.log"
+"$py/net7-lines.py" 0 100000 > "$out/big.log"
 for c in gzip xz zstd; do
 	$c -c "$out/big.log" > "$out/whole.$c"
 	head -c $(( $(stat -c %s "$out/whole.$c") / 2 )) "$out/whole.$c" > "$out/cut.$c"
@@ -344,18 +308,10 @@ rc=$?
 check "annotate DIR... (exit $rc): the golden output" exits $rc 0 diff -u "$fx/tree.golden" "$out/tree.ann"
 (cd "$out/tree" && k --json annotate sosreport) > "$out/tree.json"
 rc=$?
-check "--json annotate DIR (exit $rc): each line's file and number" exits $rc 0 python3 -c '
-import json, sys
-rows = [json.loads(l) for l in open(sys.argv[1])]
-files = sorted(set(r["file"] for r in rows))
-assert files == ["sosreport/sos_commands/kernel/dmesg", "sosreport/sos_commands/logs/journalctl_--no-pager_--boot",
-                 "sosreport/var/log/dmesg.old.zst", "sosreport/var/log/messages",
-                 "sosreport/var/log/messages-20261120.xz", "sosreport/var/log/messages-20261201.gz"], files
-r = [r for r in rows if r["file"].endswith("messages") and r["line_number"] == 3][0]
-assert r["tag"] == "xpram.4" and r["parameters"][0]["value"] == "64Q", r' "$out/tree.json"
+check "--json annotate DIR (exit $rc): each line's file and number" exits $rc 0 "$py/tree-files.py" "$out/tree.json"
 
 # Repeats: in full once, then one line each; --repeat: in full each time
-python3 -c 'import sys; sys.stdout.write("".join("[%6d.000000] net.7: link eth%d down after %d ms (0x1)\n" % (i, i, i) for i in range(1, 2001)))' > "$out/rep.log"
+"$py/net7-lines.py" 1 2001 > "$out/rep.log"
 k annotate "$out/rep.log" > "$out/rep.ann"
 rc=$?
 check "a message 2000 times (exit $rc): once in full, then 1999 lines referring to line 1, with the values" \
@@ -371,16 +327,7 @@ rc=$?
 check "--help (exit $rc) documents --repeat" exits $rc 0 grep -q -- '--repeat' "$out/help"
 
 # Junk: binary bytes, NUL bytes, CRLF and a 3 MB line between kernel lines
-python3 - "$out/junk2.log" <<'PY'
-import os, sys, random
-random.seed(7)
-k = b"Dec  4 12:00:00 s390host kernel: xpram.3: No expanded memory available"
-parts = [k + b"\r\n", bytes(random.randrange(256) for _ in range(50000)) + b"\n",
-         b"[    1.0] net.7: link e\x00th0 down after 5 ms (0x1)\n", b"\x00\x00\x00\n",
-         b"2026-12-04T12:00:00+0000 s390host kernel: " + b"Z" * 3000000 + b"\n",
-         b"{\"MESSAGE\": [1,2,\n", b"\r\n", k + b"\r\n", b"\xff\xfe<3>[ 1.0] xpram.3\n", k]
-open(sys.argv[1], "wb").write(b"".join(parts))
-PY
+"$py/junk-log.py" "$out/junk2.log"
 timeout 20 "$out/kmsg" --sysfs "$sys" --catalog "$fx/catalog" --repeat annotate "$out/junk2.log" > "$out/junk2.ann"
 rc=$?
 check "binary junk, NUL bytes, CRLF, a 3 MB line (exit $rc): every line copied, byte for byte" \
@@ -428,36 +375,18 @@ check "a message with an embedded line break is known by its first line (exit $r
 ks --json explain 'amb: link x down' > "$out/u6"
 rc=$?
 check "several matching entries: all, best (most literal text) first (exit $rc)" \
-	exits $rc 0 python3 -c '
-import json, sys
-rows = [json.loads(l) for l in open(sys.argv[1])]
-assert [r["tag"] for r in rows] == ["amb.2", "amb.4", "amb.1"], rows
-assert [r["parameters"][0]["value"] for r in rows] == ["x", "link x", "link x down"], rows' "$out/u6"
+	exits $rc 0 "$py/ambiguous-entries.py" "$out/u6"
 ks --json annotate "$fx/logs/unpatched.txt" > "$out/u7"
 rc=$?
 check "--json annotate: one object a line, the others in alternatives (exit $rc)" \
-	exits $rc 0 python3 -c '
-import json, sys
-rows = [json.loads(l) for l in open(sys.argv[1])]
-assert len(rows) == 13, len(rows)
-assert rows[8]["tag"] == "amb.2" and [a["tag"] for a in rows[8]["alternatives"]] == ["amb.4", "amb.1"], rows[8]
-assert rows[1]["device"] == "0.0.0120" and "alternatives" not in rows[1], rows[1]
-assert [r.get("tag") for r in rows[11:]] == [None, None], rows[11:]' "$out/u7"
+	exits $rc 0 "$py/unpatched-alternatives.py" "$out/u7"
 ks annotate "$fx/logs/unpatched.txt" > "$out/unpatched.ann"
 rc=$?
 check "annotate of an unpatched kernel's log (exit $rc): the golden output" \
 	exits $rc 0 diff -u "$fx/unpatched.golden" "$out/unpatched.ann"
 # 20000 formats of one component, 20000 lines: the index finds each line's
 # format at once, where trying every format would take minutes
-python3 - "$out/big-catalog" "$out/big-comp.log" <<'PY'
-import sys
-with open(sys.argv[1], "w") as c:
-    for i in range(1, 20001):
-        c.write("big.%d\tNotice\tbig\tsensor reading frobnicator%05d was %%d\t@1: value\tA reading.\tNone.\n" % (i, i))
-with open(sys.argv[2], "w") as l:
-    for i in range(20000, 0, -1):
-        l.write("[ 1.0] big: sensor reading frobnicator%05d was %d\n" % (i, i))
-PY
+"$py/big-component.py" "$out/big-catalog" "$out/big-comp.log"
 timeout 10 "$out/kmsg" --sysfs /nonexistent --catalog "$out/big-catalog" annotate "$out/big-comp.log" > "$out/big-comp.ann"
 rc=$?
 check "20000 lines against 20000 formats of a component in under 10 s (exit $rc)" \
@@ -488,39 +417,13 @@ check "kmsg_lookup2() of \"The hardware system does not support hypfs\\n\" is 7f
 	[ "$(echo 'The hardware system does not support hypfs' | "$out/lookup2")" = 7f5705 ]
 check "kmsg_lookup2() of \"Initialization of hypfs failed with rc=%i\\n\" is 7a79f0" \
 	[ "$(echo 'Initialization of hypfs failed with rc=%i' | "$out/lookup2")" = 7a79f0 ]
-# the lengths around the 12-byte blocks, against lookup2 written again here
+# the lengths around the 12-byte blocks, against lookup2 written again in
+# Python (tests/kmsg-tool-py/lookup2.py, for the checks below)
 printf '%s\n' '' a abcdefghij abcdefghijk abcdefghijklmnopqrstuvw abcdefghijklmnopqrstuvwx \
 	'%s: Setting the DASD online with discipline %s failed with rc=%i' > "$out/lookup2.in"
 "$out/lookup2" < "$out/lookup2.in" > "$out/lookup2.out"
-# lookup2 written again, in Python (lookup2.py in $out, for the checks below)
-cat > "$out/lookup2.py" <<'EOF2'
-M = 0xffffffff
-def mix(a, b, c):
-    for s1, s2, s3 in ((13, 8, 13), (12, 16, 5), (3, 10, 15)):
-        a = ((a - b - c) & M) ^ (c >> s1)
-        b = ((b - c - a) & M) ^ ((a << s2) & M)
-        c = ((c - a - b) & M) ^ (b >> s3)
-    return a, b, c
-def lookup2(k):
-    a = b = 0x9e3779b9; c = 0; i = 0
-    while len(k) - i >= 12:
-        w = [int.from_bytes(k[i + 4 * j:i + 4 * j + 4], "little") for j in range(3)]
-        a, b, c = mix((a + w[0]) & M, (b + w[1]) & M, (c + w[2]) & M)
-        i += 12
-    c = (c + len(k)) & M
-    for j, x in enumerate(k[i:]):
-        if j < 4: a = (a + (x << 8 * j)) & M
-        elif j < 8: b = (b + (x << 8 * (j - 4))) & M
-        else: c = (c + (x << 8 * (j - 7))) & M
-    return mix(a, b, c)[2]
-EOF2
 check "kmsg_lookup2() agrees with lookup2 in Python for keys of 1 to 65 bytes" \
-	env PYTHONPATH="$out" python3 -c '
-import sys
-from lookup2 import lookup2
-want = ["%06x" % (lookup2(l) & 0xffffff) for l in open(sys.argv[1], "rb").read().splitlines(True)]
-got = open(sys.argv[2]).read().split()
-assert got == want, (got, want)' "$out/lookup2.in" "$out/lookup2.out"
+	env PYTHONPATH="$py" "$py/lookup2-agrees.py" "$out/lookup2.in" "$out/lookup2.out"
 ks explain hypfs.7f5705 > "$out/h1"
 rc=$?
 check "explain hypfs.7f5705 (exit $rc): the entry whose format hashes to it" \
@@ -528,12 +431,7 @@ check "explain hypfs.7f5705 (exit $rc): the entry whose format hashes to it" \
 ks --json annotate "$fx/logs/hashed.txt" > "$out/h2"
 rc=$?
 check "annotate of hashed-id lines (exit $rc): entry, values, and a device message by '%s: ' + format" \
-	exits $rc 0 python3 -c '
-import json, sys
-rows = [json.loads(l) for l in open(sys.argv[1])]
-assert [r.get("tag") for r in rows] == ["hypfs.1", "hypfs.5", "dasd.14", None], rows
-assert rows[1]["parameters"][0]["value"] == "-12", rows[1]
-assert rows[2]["device"] == "0.0.0122" and [p["value"] for p in rows[2]["parameters"]] == ["ECKD", "-12"], rows[2]' "$out/h2"
+	exits $rc 0 "$py/hashed-lines.py" "$out/h2"
 ks explain hypfs.123abc >/dev/null 2>&1
 check "an unknown hashed id exits 1" [ $? -eq 1 ]
 # explain shows an entry's hashed ids next to its tag: of its format, and
@@ -546,38 +444,18 @@ check "explain hypfs.1 (exit $rc): 'Hashed id: hypfs.7f5705 (printed for a devic
 ks --json explain hypfs.1 > "$out/h4"
 rc=$?
 check "--json explain hypfs.1 (exit $rc): \"hashed_id\": \"7f5705\", \"hashed_id_device\": \"6d3493\"" \
-	exits $rc 0 python3 -c '
-import json, sys
-r = json.loads(open(sys.argv[1]).read())
-assert r["tag"] == "hypfs.1" and r["hashed_id"] == "7f5705" and r["hashed_id_device"] == "6d3493", r' "$out/h4"
+	exits $rc 0 "$py/hypfs1-hashed-ids.py" "$out/h4"
 # Every entry: the ids shown are lookup2's of its format (as Python has
 # it), and explaining either id finds the entry again
 for t in $(sed 1d "$s390c" | cut -f1); do
 	ks --json explain "$t"
 done > "$out/h5"
 : > "$out/h5.found"
-for id in $(python3 -c '
-import json, sys
-for l in open(sys.argv[1]):
-    r = json.loads(l)
-    c = r["tag"].rsplit(".", 1)[0]
-    print("%s=%s.%s %s=%s.%s" % (r["tag"], c, r["hashed_id"], r["tag"], c, r["hashed_id_device"]))' "$out/h5"); do
-	ks --json explain "${id#*=}" | python3 -c '
-import json, sys
-print(sys.argv[1], " ".join(json.loads(l)["tag"] for l in sys.stdin))' "$id" >> "$out/h5.found"
+for id in $("$py/hashed-id-pairs.py" "$out/h5"); do
+	ks --json explain "${id#*=}" | "$py/found-tags.py" "$id" >> "$out/h5.found"
 done
 check "each entry's hashed ids (--json) are lookup2's of its format, plain and after '%s: '" \
-	env PYTHONPATH="$out" python3 -c '
-import json, sys
-from lookup2 import lookup2
-rows = [json.loads(l) for l in open(sys.argv[1])]
-assert len(rows) == 11, len(rows)
-for r in rows:
-    t = r["text"].encode() + b"\n"
-    assert r["hashed_id"] == "%06x" % (lookup2(t) & 0xffffff), r
-    assert r["hashed_id_device"] == "%06x" % (lookup2(b"%s: " + t) & 0xffffff), r
-d = [r for r in rows if r["tag"] == "dasd.14"][0]
-assert d["hashed_id_device"] == "e8c2e5", d	# as the device line of logs/hashed.txt' "$out/h5"
+	env PYTHONPATH="$py" "$py/hashed-ids.py" "$out/h5"
 check "explain of each id shown finds its entry again" \
 	sh -c "[ \$(wc -l < '$out/h5.found') -eq 22 ] && awk '{ split(\$1, t, \"=\"); ok = 0
 		for (i = 2; i <= NF; i++) if (\$i == t[1]) ok = 1
@@ -613,28 +491,13 @@ check "kmsg-gen builds" [ -x "$gen" ] && [ ! -s "$out/gen-cc.log" ]
 # description's for kmsg-gen dump, a log line's for kmsg --json annotate.
 # Either writes what Python's bytes.decode("utf-8", "replace") reads: each
 # maximal ill-formed part is one U+FFFD.
-python3 - "$out/utf8-desc" "$out/utf8-lines.log" <<'PY'
-import sys
-cases = [b"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80", b"\xff\xfe", b"\xc0\xaf", b"\xc1\xbf",
-         b"\xe0\x80\x80", b"\xe0\xa0\x80", b"\xed\xa0\x80", b"\xed\x9f\xbf", b"\xe2\x82 x",
-         b"\xf0\x8f\xbf\xbf", b"\xf4\x90\x80\x80", b"\xf4\x8f\xbf\xbf", b"\xf0\x9f\x98 y",
-         b"\xf5\x80", b"end \xc3", b"\x80 lone", b"ctl \x01\x7f \"q\" \\"]
-with open(sys.argv[1], "wb") as d, open(sys.argv[2], "wb") as l:
-    for i, c in enumerate(cases, 1):
-        d.write(b"/*?\n * Tag: u.%d\n * Text: \"t\"\n * Severity: Error\n * Description:\n * %s\n */\n" % (i, c))
-        l.write(b"u.%d: %s\n" % (i, c))
-PY
+"$py/utf8-cases.py" "$out/utf8-desc" "$out/utf8-lines.log"
 "$gen" dump "$out/utf8-desc" > "$out/utf8-desc.json" 2>"$out/utf8-desc.err"
 rc=$?
 "$out/kmsg" --sysfs /nonexistent --catalog /nonexistent --json annotate "$out/utf8-lines.log" \
 	> "$out/utf8-lines.json"
-check "kmsg-gen dump (exit $rc) and kmsg --json write any bytes as valid JSON, the same way" python3 -c '
-import json, sys
-want = [l.split(b": ", 1)[1].decode("utf-8", "replace") for l in open(sys.argv[3], "rb").read().splitlines()]
-dump = [json.loads(l)["description"] for l in open(sys.argv[1], "rb")]
-tool = [json.loads(l)["line"].split(": ", 1)[1] for l in open(sys.argv[2], "rb")]
-assert len(want) == 17 and dump == want and tool == want, (want, dump, tool)' \
-	"$out/utf8-desc.json" "$out/utf8-lines.json" "$out/utf8-lines.log"
+check "kmsg-gen dump (exit $rc) and kmsg --json write any bytes as valid JSON, the same way" \
+	"$py/utf8-same.py" "$out/utf8-desc.json" "$out/utf8-lines.json" "$out/utf8-lines.log"
 
 # The installed catalog file, as kmsg-gen index writes it, read by kmsg: the
 # entries are their descriptions, field by field.
@@ -645,18 +508,8 @@ gcc -c -DFIXTURE=1 -o "$out/rec1.o" "$kfx/records.c"
 for t in fix.1 fix.2; do
 	"$out/kmsg" --sysfs /nonexistent --catalog "$out/index" --json explain $t
 done > "$out/index.json"
-check "kmsg reads what kmsg-gen index writes: every field of fix.1 and fix.2 as dump has it" python3 -c '
-import json, sys
-dump = {r["tag"]: r for r in map(json.loads, open(sys.argv[1]))}
-rows = [json.loads(l) for l in open(sys.argv[2])]
-assert [r["tag"] for r in rows] == ["fix.1", "fix.2"], rows
-for r in rows:
-    d = dump[r["tag"]]
-    assert r["source"] == "catalog", r
-    for k in ("text", "severity", "description", "user_action"):
-        assert r[k] == d[k], (k, r[k], d[k])
-    assert r["parameters"] == d["parameters"], (r, d)' \
-	"$out/fix.json" "$out/index.json"
+check "kmsg reads what kmsg-gen index writes: every field of fix.1 and fix.2 as dump has it" \
+	"$py/index-fields.py" "$out/fix.json" "$out/index.json"
 
 # --- the system catalog and the order of the sources -------------------------
 # kmsg-gen system: every description, whatever kernel, in the installed
@@ -695,12 +548,7 @@ while IFS='|' read -r line tag dev vals; do
 	kt --json explain "$line" > "$out/anywhere.json" 2>"$out/anywhere.err"
 	rc=$?
 	check "a line with no component of its own is found among all formats: '$line' is $tag (exit $rc)" \
-		exits $rc 0 python3 -c 'import json, sys
-r = json.loads(open(sys.argv[1]).readline())
-assert r["tag"] == sys.argv[2], r["tag"]
-assert r.get("device", "-") == sys.argv[3], r.get("device")
-assert [p.get("value") for p in r["parameters"]] == (sys.argv[4].split(";") if sys.argv[4] else []), r["parameters"]' \
-		"$out/anywhere.json" "$tag" "$dev" "$vals"
+		exits $rc 0 "$py/anywhere-entry.py" "$out/anywhere.json" "$tag" "$dev" "$vals"
 done <<'LINES'
 Spectre V2 mitigation: etokens|nospec.1|-|
 qeth 0.0.f502: qdio: OSA on SC 1b using AI:1 QEBSM:0 PRI:1 TDD:1 SIGA: W |qdio.1|0.0.f502|OSA;1b;1;0;1;1;;; W 
@@ -794,67 +642,9 @@ vg_check "valgrind: annotate and report with all three sources are clean" 0 vg9 
 # objects {name, description[, value]}; every key is in kmsg(8)'s JSON
 # OUTPUT section, the entry's first ones in that order.
 check "--json explain, annotate and report: entries start with dump's keys in dump's order, then kmsg's" \
-	python3 - "$out/fix.json" "$top/tools/kmsg/kmsg.8" "$out"/json1 "$out"/json2 "$out"/json3 \
+	"$py/json-key-order.py" "$out/fix.json" "$top/tools/kmsg/kmsg.8" "$out"/json1 "$out"/json2 "$out"/json3 \
 		"$out"/j8 "$out"/utf8.json "$out"/tree.json "$out"/u6 "$out"/u7 "$out"/h2 "$out"/h4 \
-		"$out"/report-tree.json "$out"/json4 <<'PY'
-import json, re, sys
-common = ["tag", "hashed_id", "hashed_id_device", "text", "severity", "parameters",
-          "description", "user_action"]
-tail = ["source", "man_page", "device", "line", "file", "line_number", "alternatives",
-        "count", "first", "last"]
-def ordered(keys, order):
-    pos = [order.index(k) for k in keys]	# (a key not in order fails here)
-    return pos == sorted(pos)
-seen, n = set(), {"entry": 0, "value": 0, "alternative": 0, "line": 0}
-def entry(r, where):
-    keys = list(r)
-    assert keys[:len(common)] == common, (where, keys)
-    assert keys[len(common)] == "source" and ordered(keys[len(common):], tail), (where, keys)
-    for i, p in enumerate(r["parameters"], 1):
-        assert list(p) in (["name", "description"], ["name", "description", "value"]), (where, p)
-        assert p["name"] == "@%d" % i and not p["description"].startswith("@"), (where, p)
-        n["value"] += "value" in p
-    for a in r.get("alternatives", []):
-        assert "line" not in a and "alternatives" not in a, (where, a)
-        entry(a, where + " alternative")
-        n["alternative"] += 1
-    n["entry"] += 1
-def keys(o):
-    if isinstance(o, dict):
-        for k, v in o.items():
-            seen.add(k)
-            keys(v)
-    elif isinstance(o, list):
-        for v in o:
-            keys(v)
-dump = [json.loads(l) for l in open(sys.argv[1], encoding="utf-8")]
-assert dump and all(list(d) == common + ["file", "line"] for d in dump), [list(d) for d in dump]
-keys(dump)
-for f in sys.argv[3:]:
-    for l in open(f, encoding="utf-8"):
-        r = json.loads(l)
-        keys(r)
-        if f.endswith("json4"):
-            assert list(r) == ["tag", "text", "severity", "source"], (f, list(r))
-        elif "component" in r:
-            assert list(r) == ["component", "uncataloged"], (f, list(r))
-        elif "tag" in r:
-            entry(r, f)
-        else:
-            assert ordered(list(r), ["line", "file", "line_number"]), (f, list(r))
-            n["line"] += 1
-assert all(n.values()), n
-assert all("value" not in p for l in open(sys.argv[3]) for p in json.loads(l)["parameters"])
-man = open(sys.argv[2], encoding="utf-8").read()
-sec = man[man.index(".SH JSON OUTPUT\n"):]
-sec = sec[:sec.index("\n.SH ")]
-doc = re.findall(r"^\.BR? (\w+)", sec, re.M)
-tp = re.findall(r"^\.TP\n\.B (\w+)$", sec, re.M)	# the keys of the list
-assert tp == common + ["source", "man_page", "device"], tp
-missing = seen - set(doc)
-assert not missing, "not in kmsg(8) JSON OUTPUT: %s" % sorted(missing)
-print("# %(entry)d entries (%(alternative)d alternatives), %(value)d values, %(line)d lines without entry" % n)
-PY
+		"$out"/report-tree.json "$out"/json4
 vg_check "valgrind: --json explain of a line (an entry with values) exits 0 and is clean" 0 vg10 \
 	"$out/kmsg" --sysfs "$sys" --catalog "$fx/catalog" --json explain 'net.7: link eth0 down after 1500 ms (0x1f)'
 
