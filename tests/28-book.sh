@@ -43,7 +43,7 @@ relay < <(cd "$KSRC" && "$fx/book-check.py" pages "$KSRC" "$html" "$gen" $source
 
 # One message as the page has it: cio.12, its text and description.
 (cd "$KSRC" && "$gen" dump Documentation/kmsg/s390/cio) >"$out/cio.json"
-"$fx/cio12-text-description.py" <"$out/cio.json" >"$out/cio12.want"
+"$fx/entry-text-description.py" cio.12 <"$out/cio.json" >"$out/cio12.want"
 "$fx/book-check.py" text "$html/s390/cio.html" cio.12 >"$out/cio12.page"
 check "s390/cio.html#cio-12 shows cio.12's text and description" \
 	bash -c "[ -s '$out/cio12.want' ] &&
@@ -115,9 +115,8 @@ start=$SECONDS
 chrome --dump-dom "$url/s390/cio.html" >"$out/cio.dom"
 chrome --screenshot="$out/cio.png" "$url/s390/cio.html" >/dev/null
 "$fx/book-check.py" text "$out/cio.dom" cio.1 >"$out/cio1.dom"
-(cd "$KSRC" && "$gen" dump Documentation/kmsg/s390/cio) | head -n 1 |
-	python3 -c 'import json, sys; d = json.loads(sys.stdin.read()); print(d["text"]); print(" ".join(d["description"].split())[:60])' \
-	>"$out/cio1.want"
+(cd "$KSRC" && "$gen" dump Documentation/kmsg/s390/cio) |
+	"$fx/entry-text-description.py" cio.1 60 >"$out/cio1.want"
 check "Chromium shows s390/cio.html with cio.1's text and description (build/book/cio.png)" \
 	sh -c "[ -s '$out/cio.png' ] && [ -s '$out/cio1.want' ] &&
 	       grep -qF \"\$(sed -n 1p '$out/cio1.want')\" '$out/cio1.dom' &&

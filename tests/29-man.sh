@@ -112,8 +112,8 @@ ls "$root/usr/share/man/man9" 2>/dev/null | sort >"$out/installed"
 check "make kmsg_install (exit $rc) installs a man page per described message of the kernel ($(wc -l <"$out/installed")) into usr/share/man/man9" \
 	sh -c "[ $rc -eq 0 ] && grep -qx xpram.1.9 '$out/installed' && diff -u '$out/described' '$out/installed'"
 MANPATH=$root/usr/share/man MANWIDTH=100 man xpram.1 2>"$out/man-xpram.err" | col -bx >"$out/man-xpram.txt"
-desc=$("$gen" dump "$top/Documentation/kmsg/s390/xpram" | python3 -c 'import json, sys
-print(" ".join(json.loads(sys.stdin.readline())["description"].split())[:50])')
+desc=$("$gen" dump "$top/Documentation/kmsg/s390/xpram" |
+	"$top/tests/book/entry-text-description.py" xpram.1 50 | sed -n 2p)
 man_shows_xpram() {
 	grep -q 'xpram.1: %d is not a valid number of XPRAM devices' "$out/man-xpram.txt" &&
 	tr -s ' \n' '  ' <"$out/man-xpram.txt" | grep -qF "$desc" && [ ! -s "$out/man-xpram.err" ]

@@ -16,7 +16,7 @@ rm -rf "$out"
 mkdir -p "$out"
 
 cd "$top" || exit 1
-files=$(ls kernel/kmsg_catalog.c kernel/kmsg_catalog_test.c include/linux/kmsg.h \
+files=$(ls kernel/kmsg_catalog*.[ch] include/linux/kmsg.h \
 	include/linux/kmsg_catalog.h drivers/s390/block/xpram.c scripts/kmsg-*.[ch] \
 	tools/kmsg/*.[ch] tools/testing/selftests/kmsg/*.c \
 	tools/testing/selftests/kmsg/test_modules/*.c)
@@ -29,7 +29,7 @@ for f in $files; do
 done
 # The structures, macros and functions others use are documented.
 kd_names() { perl "$KSRC/scripts/kernel-doc" -rst "$@" 2>/dev/null | sed -n 's/^\.\. c:\(macro\|struct\|function\):: *//p'; }
-have=$(kd_names include/linux/kmsg.h include/linux/kmsg_catalog.h kernel/kmsg_catalog.c | tr '\n' ' ')
+have=$(kd_names include/linux/kmsg.h include/linux/kmsg_catalog.h kernel/kmsg_catalog*.c | tr '\n' ' ')
 for want in kmsg_err kmsg_dev_err kmsg_err_once kmsg_err_ratelimited \
 	kmsg_catalog_header kmsg_catalog_entry "int kmsg_catalog_validate"; do
 	check "kernel-doc documents $want" sh -c "echo ' $have' | grep -q ' $want[ (]'"

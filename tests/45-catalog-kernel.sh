@@ -142,7 +142,7 @@ check "Hercules guest: every log line of a converted component (the DASD's too) 
 # not use, and tape_34xx logs it.  (A missing tape or a read-only one
 # gives an error code without a message; a truncated or corrupt HET file
 # reads as a tape mark.)
-python3 -c 'import sys; sys.stdout.buffer.write(bytes([0xff, 0xff, 0, 0, 0xa0, 0]) + b"\x5a" * 200)' > "$out/damaged.aws"
+{ printf '\377\377\000\000\240\000'; head -c 200 /dev/zero | tr '\000' Z; } > "$out/damaged.aws"
 tbus=0.0.0580
 HERCULES_DEVICES="0580 3480 $out/damaged.aws" GUEST_TIMEOUT=${HERCULES_TIMEOUT:-400} \
 "$top/ws/guest.sh" -e hercules -x "$out/extra" "

@@ -161,7 +161,7 @@ fuzz() {
 			budget="-runs=$left"
 		fi
 		if [ -n "$secs" ]; then
-			left=$(python3 -c "print(int($secs - ($(now) - $start)))")
+			left=$(awk -v s="$secs" -v n="$(now)" -v b="$start" 'BEGIN { printf "%d", s - (n - b) }')
 			[ "$left" -gt 0 ] || break
 			budget="$budget -max_total_time=$left"
 		fi
@@ -184,7 +184,7 @@ fuzz() {
 		[ $crashes -lt 5 ] || break
 		[ "${e:-0}" -gt 0 ] || break	# it crashes on its seeds: no use going on
 	done
-	echo "$t $execs $(python3 -c "print('%.1f' % ($(now) - $start))") $crashes" >> "$d/summary"
+	echo "$t $execs $(awk -v n="$(now)" -v b="$start" 'BEGIN { printf "%.1f", n - b }') $crashes" >> "$d/summary"
 	# keep the inputs
 	kept=0
 	for f in "$td"/artifacts/*; do

@@ -115,7 +115,8 @@ lists them.  Each section is validated first; a tag two images share is
 served by the first and handed over when it goes.  KUnit tests cover the
 validator." \
 	0003-kmsg-catalog-registry-Kconfig-and-module-section.patch -- \
-	kernel/kmsg_catalog.c kernel/kmsg_catalog_test.c \
+	kernel/kmsg_catalog.c kernel/kmsg_catalog_validate.c kernel/kmsg_catalog_internal.h \
+	kernel/kmsg_catalog_test.c \
 	Documentation/ABI/testing/sysfs-kernel-kmsg
 
 commit "s390/xpram: expanded storage block driver on the kmsg API" \
@@ -221,6 +222,18 @@ names the driver's maintainers for a change of a description;
 Documentation/kmsg/s390/$comp.rst is its page of the book." \
 		"$p" -- "Documentation/kmsg/s390/$comp" "Documentation/kmsg/s390/$comp.rst"
 done
+
+# Every file of ours that ws/prepare.sh puts into the tree is in the
+# series, as it is here, but the project's own kernel configurations.
+lost=
+for f in $(cd "$top" && git ls-files $OVERLAY_DIRS); do
+	case $f in kernel/configs/kmsg_*.config) continue ;; esac
+	cmp -s "$top/$f" "$work/$f" || lost="$lost $f"
+done
+if [ -n "$lost" ]; then
+	echo "patches: in the tree but not (or not so) in the series:$lost" >&2
+	exit 1
+fi
 
 git format-patch -q --cover-letter -o "$out" "$base"
 
