@@ -115,6 +115,46 @@ rc=$?
 check "make with nothing changed succeeds and writes neither vmlinux nor its catalog" \
 	[ $rc -eq 0 -a -n "$before" -a "$(stamps)" = "$before" ]
 
+# The compile cache as kbuild uses it (ws/vars.sh: depend mode, the tree
+# and build folder made relative): with a cache of its own, a module is
+# compiled once and found the next time, the object the same bytes; a
+# change to a header it includes is compiled again, and that object is
+# the compiler's own, not the one the cache held.
+cache_counts() {
+	ccache --print-stats | awk '$1 ~ /^(direct|preprocessed)_cache_hit$/ { h += $2 }
+		$1 == "cache_miss" { m += $2 } END { print h + 0, m + 0 }'
+}
+if [ -n "$CCACHE_BIN" ]; then
+	cache_dir=$CCACHE_DIR
+	export CCACHE_DIR=$out/ccache
+	cc=$out/cc
+	mkdir -p "$cc"
+	echo '#define CC_VALUE 1' > "$cc/cc.h"
+	printf '%s\n' '// SPDX-License-Identifier: GPL-2.0' '#include <linux/module.h>' \
+		'#include "cc.h"' 'int cc_value(void);' 'int cc_value(void)' '{' \
+		'	return CC_VALUE;' '}' 'MODULE_LICENSE("GPL");' > "$cc/cc.c"
+	echo 'obj-m := cc.o' > "$cc/Kbuild"
+	# cc_build N: cc.o compiled again, kept as $out/cc-N.o
+	cc_build() {
+		rm -f "$cc"/*.o
+		kmake M="$cc" modules >"$out/cc.log" 2>&1 && cp "$cc/cc.o" "$out/cc-$1.o"
+	}
+	cc_build 1; read -r h1 m1 < <(cache_counts)
+	cc_build 2; read -r h2 m2 < <(cache_counts)
+	echo '#define CC_VALUE 2' > "$cc/cc.h"
+	cc_build 3; read -r h3 m3 < <(cache_counts)
+	CCACHE_BIN= cc_build 4	# without the cache
+	export CCACHE_DIR=$cache_dir
+	echo "# compile cache: $h1/$m1, $h2/$m2, $h3/$m3 (hits/misses after each build)"
+	check "compile cache: the first build compiles cc.c (a miss)" [ "$m1" -ge 1 ]
+	check "compile cache: the second build finds it (a hit more, no miss more), the same object" \
+		sh -c "[ $h2 -gt $h1 ] && [ $m2 -eq $m1 ] && cmp -s '$out/cc-1.o' '$out/cc-2.o'"
+	check "compile cache: after a change to cc.h it compiles again, and the object is the compiler's" \
+		sh -c "[ $m3 -gt $m2 ] && ! cmp -s '$out/cc-2.o' '$out/cc-3.o' && cmp -s '$out/cc-3.o' '$out/cc-4.o'"
+else
+	nok "compile cache: ccache is not installed (ws/deps.sh installs it)"
+fi
+
 # D=1 on the real tree.
 kbuild D=1 > "$out/d1.log" 2>&1
 check "make D=1 passes on the tree (every message with an id is described)" [ $? -eq 0 ]

@@ -73,14 +73,15 @@ bad=
 count() { summary "$1" | awk '{ print $1 + $3 + $5 }'; }
 [ "$(count cold)" = "$(count warm)" ] ||
 	bad="$bad; cold and warm ran a different count of checks: '$(summary cold)' vs '$(summary warm)'"
+cpu() { sed -n 's/^# CPU: \(.*\)$/\1/p' "$b/$1.log" | tail -n 1; }
 mm() { printf '%d min %02d s' $(($1 / 60)) $(($1 % 60)); }
 {
 	echo "Full \`make check\` from a fresh clone (\`ws/bench-check.sh\`, part of \`make bench\`), cold then warm in one run on $(date -u +%Y-%m-%d), commit $(git -C "$top" rev-parse --short HEAD), $(nproc) cores:"
 	echo
 	echo "| measure | value | notes |"
 	echo "| --- | --- | --- |"
-	echo "| make check, fresh clone, cold | $(mm "$cold_s") | $(summary cold); empty compile cache, no suite times: $(cache cold); per step: $(suites cold) |"
-	echo "| make check, fresh clone, warm | $(mm "$warm_s") | $(summary warm); the compile cache and suite times the cold run left: $(cache warm); per step: $(suites warm) |"
+	echo "| make check, fresh clone, cold | $(mm "$cold_s") | $(summary cold); empty compile cache, no suite times: $(cache cold); CPU $(cpu cold); per step: $(suites cold) |"
+	echo "| make check, fresh clone, warm | $(mm "$warm_s") | $(summary warm); the compile cache and suite times the cold run left: $(cache warm); CPU $(cpu warm); per step: $(suites warm) |"
 	echo "| make check, warm vs cold | $(awk -v w="$warm_s" -v c="$cold_s" 'BEGIN { printf "%.2f", w / (c > 0 ? c : 1) }') | ratio of the two runs above |"
 } | "$top/ws/markers.py" "$report" check --append || fail "cannot write $report"
 echo "bench-check: cold $(mm "$cold_s"), warm $(mm "$warm_s"); wrote $report"

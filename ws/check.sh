@@ -52,6 +52,12 @@ cache_counts() {
 		END { print h + 0, m + 0 }'
 }
 read -r hits0 misses0 < <(cache_counts)
+# the machine's CPU time so far, from /proc/stat: "busy idle" in ticks
+# (idle counts iowait too), so that the run can say how busy it kept it
+cpu_ticks() {
+	awk '$1 == "cpu" { print $2 + $3 + $4 + $7 + $8, $5 + $6; exit }' /proc/stat 2>/dev/null
+}
+read -r busy0 idle0 < <(cpu_ticks)
 # the results of checkpatch and spatch kept for the same input
 # (ws/result-cache.sh): its log counts the results reused and run
 . "$top/ws/result-cache.sh"
@@ -232,6 +238,11 @@ if [ "$KMSG_RESULT_CACHE" != 0 ]; then
 	r=$(tail -n +$((results0 + 1)) "$KMSG_RESULT_CACHE.log" 2>/dev/null | sort | uniq -c |
 		awk '{ n[$2] = $1 } END { printf "%d reused, %d run", n["reused"], n["run"] }')
 	echo "# result cache (checkpatch, spatch): $r ($KMSG_RESULT_CACHE)" | tee -a "$log"
+fi
+read -r busy1 idle1 < <(cpu_ticks)
+if [ -n "${busy1:-}" ] && [ -n "${busy0:-}" ]; then
+	b=$((busy1 - busy0)) i=$((idle1 - idle0))
+	echo "# CPU: $(( (b + i) > 0 ? 100 * b / (b + i) : 0 ))% busy over $(nproc) cores ($((b / $(getconf CLK_TCK))) s of CPU time, the whole machine)" | tee -a "$log"
 fi
 echo "# total: $((SECONDS - t0)) s" | tee -a "$log"
 echo "$pass passed, $fail failed, $skipped skipped"

@@ -14,7 +14,27 @@ kconfig "$1"
 shift
 . "$top/ws/vars.sh"
 
+# seed: a configuration a few options away from another (KCONFIG_SEED,
+# the variants of main) starts its first build from a copy of that one's
+# built folder, taken under its lock.  kbuild then compiles only the
+# objects whose dependencies name an option that differs (fixdep's
+# include/config/ files), as in a developer's tree after a configuration
+# change, instead of every object again.  The copy is made beside and
+# renamed into place, so a copy cut short is never taken for a build.
+seed() {
+	local from
+	[ -n "$KCONFIG_SEED" ] && [ ! -e "$KOUT/.config" ] || return 0
+	from=$(kconfig "$KCONFIG_SEED" && echo "$KOUT")
+	[ -e "$from/vmlinux" ] || return 0
+	rm -rf "$KOUT.seed"
+	KOUT=$from kout_lock cp -a "$from" "$KOUT.seed"
+	rm -rf "$KOUT"
+	mv "$KOUT.seed" "$KOUT"
+	echo "kbuild: $(basename "$KOUT") starts from a copy of $(basename "$from")"
+}
+
 build() {
+	seed
 	"$top/ws/prepare.sh"
 	kmake $KCONFIG_MAKE "$@"
 	if [ -n "$KCONFIG_TOOL" ]; then

@@ -2,22 +2,23 @@
 # `make check` builds, each in a folder of its own, listed once.  After
 # "kconfig NAME", ARCH, KOUT, KMSG_EXTRA_CONFIG (a fragment on top of the
 # guest configuration), KCONFIG_MAKE (kbuild arguments of its build),
-# KCONFIG_TOOL (1: the kmsg tool is built for it) and KSELFTEST_DIR are
-# set for it.  KCONFIGS lists them in the order make check first needs
+# KCONFIG_TOOL (1: the kmsg tool is built for it), KCONFIG_SEED (the
+# configuration whose build folder a first build starts from, ws/kbuild.sh)
+# and KSELFTEST_DIR are set for it.  KCONFIGS lists them in the order make check first needs
 # them, which is the order ws/prebuild.sh builds them in.
 top=${top:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
 KCONFIGS="main x86_64 debug xpram-module no-ids no-catalog catalog"
 
 # kconfig NAME: the settings of configuration NAME
 kconfig() {
-	KMSG_EXTRA_CONFIG= KCONFIG_MAKE= KCONFIG_TOOL= ARCH=s390
+	KMSG_EXTRA_CONFIG= KCONFIG_MAKE= KCONFIG_TOOL= KCONFIG_SEED= ARCH=s390
 	case $1 in
 	main)		KOUT=$top/build/obj KCONFIG_TOOL=1 ;;
 	x86_64)		KOUT=$top/build/obj-x86_64 KCONFIG_TOOL=1 ARCH=x86_64 ;;
 	debug)		KOUT=$top/build/obj-debug
 			KMSG_EXTRA_CONFIG=$top/kernel/configs/kmsg_debug.config ;;
 	xpram-module | no-ids | no-catalog)
-			KOUT=$top/build/obj-$1
+			KOUT=$top/build/obj-$1 KCONFIG_SEED=main
 			KMSG_EXTRA_CONFIG=$top/ws/variant-$1.config ;;
 	catalog)	KOUT=$top/build/obj-catalog KCONFIG_MAKE=D=1
 			KMSG_EXTRA_CONFIG=$top/kernel/configs/kmsg_catalog.config ;;

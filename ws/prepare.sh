@@ -81,8 +81,12 @@ frags="$frags $top/kernel/configs/kmsg_guest_$ARCH.config"
 [ -n "${KMSG_EXTRA_CONFIG:-}" ] && frags="$frags $KMSG_EXTRA_CONFIG"
 mkdir -p "$KOUT"
 cat $frags > "$KOUT/kmsg.allconfig.new"
+# .kmsg-configured marks the last configure: kconfig leaves .config as
+# it was when nothing changed, so .config's own time would ask for a new
+# configure after every change of the series.
 if ! cmp -s "$KOUT/kmsg.allconfig.new" "$KOUT/kmsg.allconfig" ||
-   [ ! -f "$KOUT/.config" ] || [ "$KSRC/.kmsg-patches" -nt "$KOUT/.config" ]; then
+   [ ! -f "$KOUT/.config" ] || [ ! -f "$KOUT/.kmsg-configured" ] ||
+   [ "$KSRC/.kmsg-patches" -nt "$KOUT/.kmsg-configured" ]; then
 	mv "$KOUT/kmsg.allconfig.new" "$KOUT/kmsg.allconfig"
 	echo "prepare: configuring $KOUT"
 	kmake KCONFIG_ALLCONFIG="$KOUT/kmsg.allconfig" allnoconfig >/dev/null 2>&1
@@ -97,7 +101,8 @@ if ! cmp -s "$KOUT/kmsg.allconfig.new" "$KOUT/kmsg.allconfig" ||
 		esac
 	done < <(awk -F= '/^CONFIG_/ { v[$1] = $0; o[$1] = NR } END { for (k in v) print o[k], v[k] }' \
 		"$KOUT/kmsg.allconfig" | sort -n | cut -d' ' -f2-)
-	[ $bad = 0 ] || { rm -f "$KOUT/.config"; exit 1; }
+	[ $bad = 0 ] || { rm -f "$KOUT/.config" "$KOUT/.kmsg-configured"; exit 1; }
+	touch "$KOUT/.kmsg-configured"
 else
 	rm -f "$KOUT/kmsg.allconfig.new"
 fi

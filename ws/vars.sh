@@ -42,6 +42,13 @@ export ARCH CROSS_COMPILE KSRC KOUT
 # sources give identical objects.  KMSG_CCACHE=0 builds without it.
 export CCACHE_DIR=${CCACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/ccache}
 export CCACHE_BASEDIR=$top CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
+# Depend mode: a compile the cache lacks runs the compiler once, and ccache
+# takes the headers from the .d file kbuild asks for (-Wp,-MMD) instead of
+# running the preprocessor first to hash its output (a quarter of each
+# compile).  It gives up hits on another configuration's identical
+# preprocessed output; the variants of main start from main's build
+# folder instead (ws/kbuild.sh seed), and other configurations differ.
+export CCACHE_DEPEND=1
 # Two options carry the absolute source tree, which base_dir does not
 # rewrite: kbuild's -fmacro-prefix-map=<tree>/=, which has nothing to map
 # once ccache hands the compiler relative paths, and
