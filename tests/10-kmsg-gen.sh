@@ -30,7 +30,7 @@ fi
 check "dump of Documentation/kmsg/s390/xpram exits 0" [ $? -eq 0 ]
 check "it has xpram.1 to xpram.5 with every contract key" "$py/xpram-entries.py" "$out/xpram.json"
 
-# The hashed ids of dump: lookup2 (kmsg_lookup2(), scripts/kmsg-format.h)
+# The hashed ids of dump: lookup2 (kmsg_lookup2(), scripts/kmsg-format.c)
 # of the Text and its newline, and of "%s: " before them (a device's).
 cat > "$out/lookup2.c" <<'EOF2'
 #include "kmsg-format.h"
@@ -47,7 +47,7 @@ int main(void)
 	return 0;
 }
 EOF2
-gcc -Wall -Wextra -Werror -I"$top/scripts" -o "$out/lookup2" "$out/lookup2.c"
+gcc -Wall -Wextra -Werror -I"$top/scripts" -o "$out/lookup2" "$out/lookup2.c" "$top/scripts/kmsg-format.c"
 "$gen" dump "$top/Documentation/kmsg/s390/hypfs" > "$out/hypfs.json"
 check "dump: hypfs.1's hashed_id is 7f5705 (SUSE's id of its format), hashed_id_device 6d3493" \
 	"$py/hypfs1-hashed-ids.py" "$out/hypfs.json"

@@ -27,9 +27,9 @@ check "tools/kmsg builds with -Wall -Wextra -Werror (make exit $rc)" [ $rc -eq 0
 check "no compiler output" [ -f "$out/cc.log" -a ! -s "$out/cc.log" ]
 # every compile and link command has all three (a dry run that remakes all)
 tmake -B -n >"$out/cc.cmds" 2>&1
-# (one compile for each source file, one for ../../scripts/kmsg-json.c,
-# and the link)
-ncmd=$(( $(ls "$top"/tools/kmsg/*.c | wc -l) + 2 ))
+# (one compile for each source file, one each for ../../scripts/kmsg-json.c
+# and kmsg-format.c, and the link)
+ncmd=$(( $(ls "$top"/tools/kmsg/*.c | wc -l) + 3 ))
 check "each of the $ncmd compiler commands has -Wall -Wextra -Werror" \
 	[ "$(grep -c gcc "$out/cc.cmds")" -eq $ncmd -a \
 	  "$(grep gcc "$out/cc.cmds" | grep -- -Wall | grep -- -Wextra | grep -c -- -Werror)" -eq $ncmd ]
@@ -395,7 +395,7 @@ check "and each line found its own format" \
 	grep -q '^-- big.12345 (Notice): sensor reading frobnicator12345 was %d' "$out/big-comp.ann"
 
 # --- hashed ids (SUSE's and Ubuntu's s390 kernels) ----------------------------
-# kmsg_lookup2() of scripts/kmsg-format.h: each line of standard input,
+# kmsg_lookup2() of scripts/kmsg-format.c: each line of standard input,
 # its newline included, hashed; the low 24 bits as "%06x"
 cat > "$out/lookup2.c" <<'EOF2'
 #include <stdlib.h>
@@ -412,7 +412,7 @@ int main(void)
 	return 0;
 }
 EOF2
-gcc -Wall -Wextra -Werror -I"$top/scripts" -o "$out/lookup2" "$out/lookup2.c" 2>"$out/lookup2.err"
+gcc -Wall -Wextra -Werror -I"$top/scripts" -o "$out/lookup2" "$out/lookup2.c" "$top/scripts/kmsg-format.c" 2>"$out/lookup2.err"
 check "kmsg_lookup2() of \"The hardware system does not support hypfs\\n\" is 7f5705" \
 	[ "$(echo 'The hardware system does not support hypfs' | "$out/lookup2")" = 7f5705 ]
 check "kmsg_lookup2() of \"Initialization of hypfs failed with rc=%i\\n\" is 7a79f0" \

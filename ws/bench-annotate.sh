@@ -24,7 +24,8 @@ done
 
 env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u CROSS_COMPILE CFLAGS="-O2 -g" \
 	make -s --no-print-directory -C "$top/tools/kmsg" OUTPUT="$d/" >&2
-gcc -O2 -Wall -Wextra -Werror -std=gnu11 -I"$top/scripts" -o "$d/bench-journal" "$top/ws/bench-journal.c"
+gcc -O2 -Wall -Wextra -Werror -std=gnu11 -I"$top/scripts" -o "$d/bench-journal" "$top/ws/bench-journal.c" \
+	"$top/scripts/kmsg-format.c"
 "$top/ws/system-catalog.sh" "$d/system.catalog"
 entries=$(grep -vc '^#' "$d/system.catalog")
 "$d/bench-journal" "$d/system.catalog" "$lines" >"$d/journal"

@@ -71,7 +71,7 @@ conversions, JSON strings and the fields of the installed catalog file;
 kmsg-util.c and kmsg-gen.h hold kmsg-gen's allocation, string and file
 helpers.  Not built yet: the kbuild change comes with main() later in
 the series." \
-	-- scripts/kmsg-gen.h scripts/kmsg-format.h scripts/kmsg-util.c
+	-- scripts/kmsg-gen.h scripts/kmsg-format.h scripts/kmsg-format.c scripts/kmsg-util.c
 
 commit "scripts/kmsg-gen: parse message descriptions" \
 "The /*? Tag: ... */ blocks next to a call or in

@@ -109,10 +109,10 @@ while IFS=$'\t' read -r f cmd; do
 done < <(sed -n 's/^C //p' "$tmp/cmds")
 
 # 2. tools/kmsg, cross-compiled and linked -static as `make build` does
-#    (with scripts/kmsg-json.c, one of its objects).
+#    (with scripts/kmsg-json.c and kmsg-format.c, two of its objects).
 nsrc=0
 mkdir -p "$tmp/kmsg"
-for c in "$top"/tools/kmsg/*.c "$top"/scripts/kmsg-json.c; do
+for c in "$top"/tools/kmsg/*.c "$top"/scripts/kmsg-json.c "$top"/scripts/kmsg-format.c; do
 	nsrc=$((nsrc + 1))
 	o=$tmp/kmsg/$(basename "$c" .c).o
 	if ! ${cross}gcc -O2 -g -Wall -Wextra -std=gnu11 -MD -MF "$o.d" \
