@@ -277,7 +277,8 @@ int catalog_write(const struct catalog_opts *o, struct tag *tags, int n,
 		e->user_action = d ? strtab_add(&st, d->user_action) : 0;
 		e->id = t->id;
 		e->level = t->rec->level;
-		e->flags = d ? KMSG_ENTRY_DESCRIBED : 0;
+		e->flags = (d ? KMSG_ENTRY_DESCRIBED : 0) |
+			   (t->rec->no_id ? KMSG_ENTRY_NO_ID : 0);
 	}
 
 	if (o->data && n) {

@@ -157,8 +157,9 @@ static void print_template(const struct tag *t)
 	int i, n = kmsg_count_conversions(t->text);
 
 	c_escape(&sb, t->text);
-	printf("/*?\n * Tag: %s\n * Text: \"%s\"\n * Severity: %s\n",
-	       t->rec->tag, sb.buf ? sb.buf : "", severity_name(t->rec->level));
+	printf("/*?\n * Tag: %s\n * Text: \"%s\"\n * Severity: %s\n%s",
+	       t->rec->tag, sb.buf ? sb.buf : "", severity_name(t->rec->level),
+	       t->rec->no_id ? " * Printed: without id\n" : "");
 	if (n) {
 		printf(" * Parameter:\n");
 		for (i = 1; i <= n; i++)
@@ -284,6 +285,13 @@ int check_tag(const struct tag *t)
 			d->file, d->line, severity_name(d->level));
 		findings++;
 	}
+	if (d->no_id != r->no_id) {
+		fprintf(stderr, r->no_id ?
+			"%s:%d: %s: printed without an id (kmsg_noid_*()) but %s:%d does not say 'Printed: without id'\n" :
+			"%s:%d: %s: printed with an id but %s:%d says 'Printed: without id'\n",
+			r->file, r->line, r->tag, d->file, d->line);
+		findings++;
+	}
 	conv = kmsg_count_conversions(d->text);
 	if (conv != d->nr_params) {
 		fprintf(stderr,
@@ -349,14 +357,16 @@ int resolve_tags(const struct catalog_opts *o, struct file_cache *cache,
 		text = strip_newline(&cache->strings, r->format);
 		if (n && !strcmp(tags[n - 1].rec->tag, r->tag)) {
 			/* The same message again (an inline function, say). */
-			const char *two = strcmp(tags[n - 1].text, text) ? "formats" :
-				tags[n - 1].rec->level != r->level ? "levels" : NULL;
+			const char *two = strcmp(tags[n - 1].text, text) ?
+				"with two formats" :
+				tags[n - 1].rec->level != r->level ? "at two levels" :
+				tags[n - 1].rec->no_id != r->no_id ?
+				"with an id and without" : NULL;
 
 			if (two) {
 				fprintf(stderr,
-					"%s:%d: %s: used %s two %s, the other at %s:%d\n",
-					r->file, r->line, r->tag,
-					strcmp(two, "formats") ? "at" : "with", two,
+					"%s:%d: %s: used %s, the other at %s:%d\n",
+					r->file, r->line, r->tag, two,
 					tags[n - 1].rec->file,
 					tags[n - 1].rec->line);
 				findings++;

@@ -150,6 +150,8 @@ int index_run(const struct catalog_opts *o, char **objects, int nr)
 			field[KMSG_INDEX_PARAMETERS] = d ? d->params : "";
 			field[KMSG_INDEX_DESCRIPTION] = d ? d->description : "";
 			field[KMSG_INDEX_USER_ACTION] = d ? d->user_action : "";
+			field[KMSG_INDEX_PRINTED] = tags[j].rec->no_id ?
+				KMSG_INDEX_WITHOUT_ID : KMSG_INDEX_WITH_ID;
 			for (k = 0; k < KMSG_INDEX_NR_FIELDS; k++)
 				kmsg_index_field(f, field[k], !k);
 			fputc('\n', f);
@@ -245,6 +247,8 @@ int system_run(const struct catalog_opts *o, char **files, int nr)
 		field[KMSG_INDEX_PARAMETERS] = d->params;
 		field[KMSG_INDEX_DESCRIPTION] = d->description;
 		field[KMSG_INDEX_USER_ACTION] = d->user_action;
+		field[KMSG_INDEX_PRINTED] = d->no_id ? KMSG_INDEX_WITHOUT_ID :
+			KMSG_INDEX_WITH_ID;
 		for (k = 0; k < KMSG_INDEX_NR_FIELDS; k++)
 			kmsg_index_field(f, field[k], !k);
 		fputc('\n', f);

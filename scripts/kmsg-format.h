@@ -71,14 +71,19 @@ void kmsg_json_string(FILE *f, const char *s, size_t len);
  *
  *	# comment
  *	tag TAB severity TAB owner TAB text TAB parameters TAB description
- *	    TAB user_action NEWLINE
+ *	    TAB user_action TAB printed NEWLINE
  *
  * with a backslash, tab and newline inside a field written as \\, \t and
- * \n; other characters are as they are.  Lines that are not of this form
- * are skipped by readers.
+ * \n; other characters are as they are.  printed is "with id", or
+ * "without id" for a message of kmsg_noid_*() ("Printed: without id");
+ * files of version 1 have no such field, and readers of version 1 take
+ * the seven fields before it.  Lines that are not of this form are
+ * skipped by readers.
  */
 #define KMSG_INDEX_HEADER \
-	"# kmsg catalog v1: tag severity owner text parameters description user_action\n"
+	"# kmsg catalog v2: tag severity owner text parameters description user_action printed\n"
+#define KMSG_INDEX_WITH_ID	"with id"
+#define KMSG_INDEX_WITHOUT_ID	"without id"
 
 enum kmsg_index_field {
 	KMSG_INDEX_TAG,
@@ -88,6 +93,7 @@ enum kmsg_index_field {
 	KMSG_INDEX_PARAMETERS,
 	KMSG_INDEX_DESCRIPTION,
 	KMSG_INDEX_USER_ACTION,
+	KMSG_INDEX_PRINTED,	/* since version 2 */
 	KMSG_INDEX_NR_FIELDS
 };
 

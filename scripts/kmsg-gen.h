@@ -46,6 +46,7 @@ struct desc {
 	int nr_params;
 	int level;		/* of Severity: 0 (Emerg) .. 6 (Informational) */
 	int line;		/* of the opening line */
+	bool no_id;		/* "Printed: without id" */
 };
 
 struct desc_set {
@@ -64,6 +65,7 @@ struct record {
 	int id;			/* the id part of tag, -1 if not a number */
 	int line;
 	int level;
+	bool no_id;		/* kmsg_noid_*(): printed without an id */
 };
 
 struct record_set {

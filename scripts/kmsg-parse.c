@@ -9,6 +9,8 @@
  *	Tag: <component>.<id>
  *	Text: "<format>" ["<more>" ...]
  *	Severity: Emerg|Alert|Critical|Error|Warning|Notice|Informational
+ *	[Printed: without id]   a message of kmsg_noid_*(), whose line
+ *	                        keeps its text without a tag
  *	[Parameter:
  *	  @N: <text>            one per conversion, may run on over lines]
  *	Description:
@@ -331,6 +333,25 @@ static void kw_severity(struct parser *p, struct block *k, const char *b, const 
 	k->sec = S_HEAD;
 }
 
+/* "Printed: without id": the message keeps printing without its tag */
+static void kw_printed(struct parser *p, struct block *k, const char *b, const char *e)
+{
+	static const char value[] = "without id";
+
+	while (e > b && (e[-1] == ' ' || e[-1] == '\t'))
+		e--;
+	if (k->d->no_id) {
+		block_problem(p, k, "second Printed:");
+		return;
+	}
+	if ((size_t)(e - b) != sizeof(value) - 1 || memcmp(b, value, e - b)) {
+		block_problem(p, k, "Printed: can only be 'without id'");
+		return;
+	}
+	k->d->no_id = true;
+	k->sec = S_HEAD;
+}
+
 /* Parameter:, Description: and User action: start a section of lines */
 static void kw_section(struct parser *p, struct block *k, const char *b,
 		       const char *e, enum section sec, struct strbuf *sb)
@@ -370,6 +391,7 @@ static const struct keyword {
 	{ "Tag:", ~0u, kw_tag },
 	{ "Text:", ~0u, kw_text },
 	{ "Severity:", ~0u, kw_severity },
+	{ "Printed:", 1u << S_HEAD, kw_printed },
 	{ "Parameter:", 1u << S_HEAD | 1u << S_PARAM, kw_param },
 	{ "Description:", 1u << S_HEAD | 1u << S_PARAM, kw_desc },
 	{ "User action:", 1u << S_DESC, kw_action },

@@ -6,7 +6,8 @@
  *
  *	"kmsg-v1" tag level file line format
  *
- * so only the section headers need byte swapping and no relocation is
+ * where level is the printk level digit, followed by KMSG_RECORD_NO_ID
+ * for a message printed without an id (kmsg_noid_*()); so only the section headers need byte swapping and no relocation is
  * ever applied.
  */
 #include <elf.h>
@@ -122,6 +123,7 @@ static int parse_records(struct record_set *set, const char *path,
 		const char *tag, *level, *file, *line, *fmt, *dot;
 		struct record *r;
 		long lv, ln;
+		bool no_id;
 		int i;
 
 		if (!*p) {		/* padding between records */
@@ -145,7 +147,10 @@ static int parse_records(struct record_set *set, const char *path,
 				RECORD_SECTION);
 			return -1;
 		}
-		lv = decimal(level);
+		/* "3", or "3-" for a message printed without an id */
+		no_id = level[0] && !strcmp(level + 1, KMSG_RECORD_NO_ID);
+		lv = level[0] >= '0' && level[0] <= '9' && (!level[1] || no_id) ?
+			level[0] - '0' : -1;
 		if (lv < 0 || lv > 6) {
 			fprintf(stderr, "%s: %s: record %s has level '%s'\n",
 				path, RECORD_SECTION, tag, level);
@@ -175,6 +180,7 @@ static int parse_records(struct record_set *set, const char *path,
 			r->comp_key = r->comp_key << 8 |
 				(i < r->comp_len ? (unsigned char)tag[i] : 0);
 		r->level = lv;
+		r->no_id = no_id;
 		r->file = file;
 		r->line = ln;
 		r->format = fmt;

@@ -267,6 +267,82 @@ cat_run -o "$out/cat2.S" "$out/rec2-gcc.o" >/dev/null 2>"$out/warn.err"
 check "without --check a missing description warns and the build goes on" \
 	[ $? -eq 0 -a -n "$(grep -F 'warning: fix.3: no description' "$out/warn.err")" ]
 
+# --- messages printed without an id (kmsg_noid_*()) ---------------------------
+# The record's level ends in "-"; its description says "Printed: without
+# id"; --check wants the two to agree, and the outputs carry the flag.
+mkdir -p "$out/nid/Documentation/kmsg"
+cat > "$out/nid/Documentation/kmsg/nid" <<'EOF2'
+/*?
+ * Tag: nid.1
+ * Text: "Oops: %04x ilc:%d "
+ * Severity: Error
+ * Printed: without id
+ * Parameter:
+ *   @1: code
+ *   @2: length
+ * Description:
+ * Test.
+ */
+
+/*?
+ * Tag: nid.2
+ * Text: "AS:%016lx "
+ * Severity: Warning
+ * Parameter:
+ *   @1: the ASCE
+ * Description:
+ * Test.
+ */
+
+/*?
+ * Tag: nid.3
+ * Text: "with an id"
+ * Severity: Informational
+ * Printed: without id
+ * Description:
+ * Test.
+ */
+EOF2
+for f in 3 4 5; do
+	gcc -c -DFIXTURE=$f -o "$out/nid$f.o" "$fx/records.c"
+done
+"$gen" catalog --check --srctree "$out/nid" --srcarch none -o /dev/null "$out/nid3.o" \
+	>/dev/null 2>"$out/nid3.err"
+rc=$?
+diag "$out/nid3.err"
+check "--check fails on messages whose record and description disagree about the id (exit $rc)" [ $rc -eq 1 ]
+for want in \
+	"src/fix.c:31: nid.2: printed without an id (kmsg_noid_*()) but $out/nid/Documentation/kmsg/nid:" \
+	"src/fix.c:32: nid.3: printed with an id but $out/nid/Documentation/kmsg/nid:" \
+	"src/fix.c:33: nid.1: used with an id and without, the other at src/fix.c:30"; do
+	check "reports $want" grep -qF -- "$want" "$out/nid3.err"
+done
+check "and nothing about nid.1's own record, which agrees" \
+	sh -c "! grep -q 'fix.c:30:' '$out/nid3.err'"
+"$gen" catalog --check --srctree "$out/nid" --srcarch none --data "$out/nid4.bin" \
+	-o /dev/null "$out/nid4.o" >/dev/null 2>"$out/nid4.err"
+check "--check passes when they agree" [ $? -eq 0 -a -z "$(grep -v '^  KMSG ' "$out/nid4.err")" ]
+# the entry's flags byte (offset 23 of the 24-byte entry after the
+# 16-byte header): described and printed without an id
+check "the catalog entry is flagged KMSG_ENTRY_NO_ID (flags 0x03)" \
+	[ "$(od -An -tx1 -j $((16 + 23)) -N1 "$out/nid4.bin" | tr -d ' ')" = 03 ]
+"$gen" index --srctree "$out/nid" --srcarch none "$out/nid4.o" > "$out/nid4.idx" 2>/dev/null
+check "kmsg-gen index writes the catalog file with the printed field" \
+	sh -c "grep -qx '# kmsg catalog v2: .* user_action printed' '$out/nid4.idx' &&
+	       awk -F'\t' '\$1 == \"nid.1\" { f = \$NF } END { exit f != \"without id\" }' '$out/nid4.idx'"
+"$gen" system -o "$out/nid.sys" "$out/nid/Documentation/kmsg/nid" 2>/dev/null
+check "kmsg-gen system takes it from the descriptions: without id for nid.1 and nid.3, with id for nid.2" \
+	sh -c "[ \"\$(awk -F'\t' '!/^#/ { print \$1 \" \" \$NF }' '$out/nid.sys' | tr '\n' ,)\" = 'nid.1 without id,nid.2 with id,nid.3 without id,' ]"
+"$gen" catalog --check --srctree "$out/nid" --srcarch none -o /dev/null "$out/nid5.o" \
+	>/dev/null 2>"$out/nid5.err"
+rc=$?
+check "a level followed by anything but '-' is a bad record (exit $rc)" \
+	sh -c "[ $rc -ne 0 ] && grep -qF \"record nid.1 has level '3+'\" '$out/nid5.err'"
+printf '/*?\n * Tag: nid.1\n * Text: "x"\n * Severity: Error\n * Printed: sometimes\n * Description:\n * x\n */\n' > "$out/nid-bad"
+"$gen" dump "$out/nid-bad" >/dev/null 2>"$out/nid-bad.err"
+check "'Printed:' with another value than 'without id' is malformed, at its line" \
+	sh -c "[ $? -eq 1 ] && grep -qxF \"$out/nid-bad:5: Printed: can only be 'without id'\" '$out/nid-bad.err'"
+
 # --- man pages ---------------------------------------------------------------
 cat_run --man "$out/man" -o /dev/null "$out/rec1-gcc.o" 2>/dev/null
 check "--man writes one page per described tag" \

@@ -517,7 +517,7 @@ check "kmsg reads what kmsg-gen index writes: every field of fix.1 and fix.2 as 
 "$gen" system -o "$out/system" "$fx/system-desc" 2>"$out/system.err"
 rc=$?
 check "kmsg-gen system (exit $rc): the catalog file format, owner system, sorted by component and id" \
-	exits $rc 0 sh -c "head -1 '$out/system' | grep -qx '# kmsg catalog v1: tag severity owner text parameters description user_action' &&
+	exits $rc 0 sh -c "head -1 '$out/system' | grep -qx '# kmsg catalog v2: tag severity owner text parameters description user_action printed' &&
 		[ \"\$(sed 1d '$out/system' | cut -f1,3 | tr '\t' ' ' | paste -sd,)\" = 'sys.2 system,sys.10 system,xpram.1 system,xpram.3 system' ] &&
 		[ ! -s '$out/system.err' ]"
 cat "$fx/system-desc" "$fx/system-desc" > "$out/system-dup"
@@ -645,6 +645,87 @@ check "--json explain, annotate and report: entries start with dump's keys in du
 	"$py/json-key-order.py" "$out/fix.json" "$top/tools/kmsg/kmsg.8" "$out"/json1 "$out"/json2 "$out"/json3 \
 		"$out"/j8 "$out"/utf8.json "$out"/tree.json "$out"/u6 "$out"/u7 "$out"/h2 "$out"/h4 \
 		"$out"/report-tree.json "$out"/json4
+# --- messages printed without an id ("Printed: without id") ------------------
+# Matched by their text among every component's formats whatever their
+# length, from the start of the message: pr_cont() may have added to the
+# line, and the log may have lost the blanks at its end.  A short format
+# that is not flagged is not tried without its component.  sysfs has no
+# field for the flag: the system catalog's says it for a sysfs entry.
+nd=$out/noid
+mkdir -p "$nd/Documentation/kmsg" "$nd/sysfs/oops/2"
+cat > "$nd/Documentation/kmsg/oops" <<'EOF2'
+/*?
+ * Tag: oops.1
+ * Text: "%s: %04x ilc:%d [#%d] "
+ * Severity: Warning
+ * Printed: without id
+ * Parameter:
+ *   @1: what
+ *   @2: code
+ *   @3: length
+ *   @4: count
+ * Description:
+ * The first line of an oops.
+ */
+
+/*?
+ * Tag: oops.2
+ * Text: "AS:%016lx "
+ * Severity: Alert
+ * Printed: without id
+ * Parameter:
+ *   @1: the ASCE
+ * Description:
+ * The table walk.
+ */
+
+/*?
+ * Tag: oops.3
+ * Text: "R3:%016lx "
+ * Severity: Alert
+ * Parameter:
+ *   @1: an entry
+ * Description:
+ * Short, and printed with an id.
+ */
+EOF2
+printf '%s\n' 'AS:%016lx ' > "$nd/sysfs/oops/2/text"
+echo Alert > "$nd/sysfs/oops/2/severity"
+: > "$nd/sysfs/oops/2/parameters"
+echo 'From sysfs.' > "$nd/sysfs/oops/2/description"
+: > "$nd/sysfs/oops/2/user_action"
+"$gen" system -o "$nd/system" "$nd/Documentation/kmsg/oops"
+cat > "$nd/log" <<'EOF2'
+[   12.000001] Oops: 0004 ilc:3 [#1] PREEMPT SMP
+[   12.000002] Krnl PSW : 0704c00180000000 000000000012abcd (do_thing+0x2c/0x60)
+[   12.000003] AS:00000000027a4007 R3:0000000000000000 S:0000000000000000 P:0000000000000000
+[   12.000004] R3:0000000000000000
+[   12.000005] illegal operation: 0001 ilc:1 [#2]
+EOF2
+KMSG_SYSTEM_CATALOG=$nd/system "$out/kmsg" --sysfs "$nd/sysfs" --catalog /nonexistent \
+	annotate "$nd/log" > "$nd/out" 2>&1
+rc=$?
+diag "$nd/out"
+check "a line printed without an id is explained from its start, pr_cont()'s additions after it (exit $rc)" \
+	sh -c "grep -A1 -F 'Oops: 0004 ilc:3 [#1] PREEMPT SMP' '$nd/out' | grep -qF -- '-- oops.1 (Warning)' &&
+	       grep -qF -- '--   @2: code = 0004' '$nd/out' && grep -qF -- '--   @4: count = 1' '$nd/out'"
+check "a short one too (AS:...), whose entry comes from sysfs with the flag of the system catalog" \
+	sh -c "grep -A2 -F 'AS:00000000027a4007 R3:' '$nd/out' | grep -qF -- '-- Source: sysfs'"
+check "the same line without its blank at the end (illegal operation: ... [#2])" \
+	sh -c "grep -A1 -F 'illegal operation: 0001 ilc:1 [#2]' '$nd/out' | grep -qF -- '-- oops.1'"
+check "a short format printed with an id is not tried without its component (R3:...)" \
+	sh -c "! grep -A1 -xF '[   12.000004] R3:0000000000000000' '$nd/out' | grep -q -- '^-- oops'"
+check "and neither is a line the start of which matches nothing (Krnl PSW ...)" \
+	sh -c "! grep -A1 -F 'Krnl PSW' '$nd/out' | grep -q -- '^-- '"
+printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' oops.2 Alert system 'AS:%016lx ' '@1: x' 'v1' '' > "$nd/v1"
+KMSG_SYSTEM_CATALOG=$nd/v1 "$out/kmsg" --sysfs /nonexistent --catalog /nonexistent \
+	annotate "$nd/log" > "$nd/v1.out" 2>&1
+check "a catalog file of version 1 (no printed field) is read, its entries with an id" \
+	sh -c "KMSG_SYSTEM_CATALOG='$nd/v1' '$out/kmsg' --sysfs /nonexistent --catalog /nonexistent explain oops.2 | grep -qx '  v1' &&
+	       ! grep -q -- '^-- oops.2' '$nd/v1.out'"
+vg_check "valgrind: annotate of lines printed without an id is clean" 0 vg11 \
+	env KMSG_SYSTEM_CATALOG="$nd/system" "$out/kmsg" --sysfs "$nd/sysfs" --catalog /nonexistent annotate "$nd/log"
+
 vg_check "valgrind: --json explain of a line (an entry with values) exits 0 and is clean" 0 vg10 \
 	"$out/kmsg" --sysfs "$sys" --catalog "$fx/catalog" --json explain 'net.7: link eth0 down after 1500 ms (0x1f)'
 

@@ -316,4 +316,74 @@ do {									\
 #define kmsg_dev_info_ratelimited(id, dev, fmt, ...)				\
 	__kmsg_dev_printk_ratelimited(id, "6", dev_info, dev, fmt, ##__VA_ARGS__)
 
+/*
+ * Messages that keep printing without an id.  Some lines are read by
+ * programs as they are: crash, kdump tools and retrace servers parse the
+ * lines of an oops and of a fault report.  Such a call keeps its
+ * pr_<level>() or printk() and only adds its record, flagged, so that the
+ * message gets a catalog entry that make D=1 checks like any other and
+ * that tools find by the line's text.
+ */
+#define __kmsg_noid(id, level, fmt, call)				\
+	({								\
+		__kmsg_check(id);					\
+		BUILD_BUG_ON_MSG((id) == 0, "kmsg: a kmsg_noid_*() call "	\
+				 "needs an id from 1 to 65535");	\
+		__kmsg_record(id, level KMSG_RECORD_NO_ID, fmt);	\
+		call;							\
+	})
+
+/**
+ * kmsg_noid_alert() - print an alert that keeps its text, with an entry
+ * @id: the message's number in its component, a decimal constant from 1
+ *	to 65535: the tag of its entry, never printed
+ * @fmt: printk() format string; kmsg-gen compares the line it prints,
+ *	pr_fmt(@fmt), with the Text: of the message's description
+ * @...: arguments for @fmt
+ *
+ * Is pr_alert(@fmt, ...), with CONFIG_KMSG_IDS or without: the line, and
+ * the object code, are what that call gives.  The call-site record it
+ * adds says that the message has no id, so its catalog entry is flagged
+ * %KMSG_ENTRY_NO_ID and tools match the line by its text from its start
+ * (a pr_cont() may continue it).  kmsg_noid_emerg(), kmsg_noid_crit(),
+ * kmsg_noid_err(), kmsg_noid_warn(), kmsg_noid_notice() and
+ * kmsg_noid_info() do the same at their levels.
+ */
+#define kmsg_noid_alert(id, fmt, ...)					\
+	__kmsg_noid(id, "1", pr_fmt(fmt), pr_alert(fmt, ##__VA_ARGS__))
+#define kmsg_noid_emerg(id, fmt, ...)					\
+	__kmsg_noid(id, "0", pr_fmt(fmt), pr_emerg(fmt, ##__VA_ARGS__))
+#define kmsg_noid_crit(id, fmt, ...)					\
+	__kmsg_noid(id, "2", pr_fmt(fmt), pr_crit(fmt, ##__VA_ARGS__))
+#define kmsg_noid_err(id, fmt, ...)					\
+	__kmsg_noid(id, "3", pr_fmt(fmt), pr_err(fmt, ##__VA_ARGS__))
+#define kmsg_noid_warn(id, fmt, ...)					\
+	__kmsg_noid(id, "4", pr_fmt(fmt), pr_warn(fmt, ##__VA_ARGS__))
+#define kmsg_noid_notice(id, fmt, ...)					\
+	__kmsg_noid(id, "5", pr_fmt(fmt), pr_notice(fmt, ##__VA_ARGS__))
+#define kmsg_noid_info(id, fmt, ...)					\
+	__kmsg_noid(id, "6", pr_fmt(fmt), pr_info(fmt, ##__VA_ARGS__))
+
+/**
+ * kmsg_noid_printk() - a printk() without a level that keeps its text
+ * @id: as for kmsg_noid_alert()
+ * @fmt: printk() format string without a KERN_<LEVEL>; kmsg-gen compares
+ *	it with the Text: of the message's description
+ * @...: arguments for @fmt
+ *
+ * Is printk(@fmt, ...), which prints at the default message level,
+ * CONFIG_MESSAGE_LOGLEVEL_DEFAULT (unless changed at run time through
+ * /proc/sys/kernel/printk); the record gives that level, so the Severity:
+ * of the description is the configuration's.  Otherwise as
+ * kmsg_noid_alert().
+ */
+#define kmsg_noid_printk(id, fmt, ...)					\
+	({								\
+		BUILD_BUG_ON_MSG((fmt)[0] == KERN_SOH_ASCII,		\
+				 "kmsg: kmsg_noid_printk() takes a format "	\
+				 "without a level; use kmsg_noid_<level>()"); \
+		__kmsg_noid(id, __stringify(CONFIG_MESSAGE_LOGLEVEL_DEFAULT), \
+			    fmt, printk(fmt, ##__VA_ARGS__));		\
+	})
+
 #endif /* _LINUX_KMSG_H */

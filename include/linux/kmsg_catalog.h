@@ -41,6 +41,11 @@
 
 /* What starts each call-site record of .kmsg.records (include/linux/kmsg.h). */
 #define KMSG_RECORD_MAGIC	"kmsg-v1"
+/*
+ * What follows the level digit in the record of a message that keeps
+ * printing without an id (kmsg_noid_*() of include/linux/kmsg.h).
+ */
+#define KMSG_RECORD_NO_ID	"-"
 
 /*
  * The severity of each level, KERN_EMERG (0) to KERN_INFO (6), as the
@@ -107,6 +112,12 @@ static inline bool kmsg_component_valid(const char *s, size_t len)
 
 /* Set in kmsg_catalog_entry.flags when a description was found. */
 #define KMSG_ENTRY_DESCRIBED	0x01
+/*
+ * Set for a message printed without an id (kmsg_noid_*()): its line
+ * starts with its text as it stands, and a continuation (pr_cont()) may
+ * add to the line.
+ */
+#define KMSG_ENTRY_NO_ID	0x02
 
 /**
  * struct kmsg_catalog_header - start of one catalog in a .kmsg_catalog section
@@ -134,7 +145,7 @@ struct kmsg_catalog_header {
  * @user_action: string offset of the user action, "" if none
  * @id: the message's id, 1..65535
  * @level: its printk level, 0 (KERN_EMERG) to 6 (KERN_INFO)
- * @flags: %KMSG_ENTRY_DESCRIBED or 0
+ * @flags: %KMSG_ENTRY_DESCRIBED, %KMSG_ENTRY_NO_ID, both or 0
  */
 struct kmsg_catalog_entry {
 	u32 component;

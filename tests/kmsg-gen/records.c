@@ -23,4 +23,13 @@ R(r4, REC("fix.5", "6", 23, "wrong severity\n"));
 R(r5, REC("fix.6", "3", 24, "two conversions %d %d\n"));
 R(r6, REC("fix.2", "4", 25, "plain text\n"));
 R(r7, REC("fix.2", "4", 26, "plain text, another format\n"));
+#elif FIXTURE == 3	/* printed without an id (kmsg_noid_*()) */
+R(r1, REC("nid.1", "3-", 30, "Oops: %04x ilc:%d "));	/* ok */
+R(r2, REC("nid.2", "4-", 31, "AS:%016lx "));	/* not said so in its description */
+R(r3, REC("nid.3", "6", 32, "with an id\n"));	/* said so, but printed with an id */
+R(r4, REC("nid.1", "3", 33, "Oops: %04x ilc:%d "));	/* the tag with an id too */
+#elif FIXTURE == 4	/* the one that is right */
+R(r1, REC("nid.1", "3-", 30, "Oops: %04x ilc:%d "));
+#elif FIXTURE == 5	/* a level with something else after it */
+R(r1, REC("nid.1", "3+", 30, "Oops: %04x ilc:%d "));
 #endif

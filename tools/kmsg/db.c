@@ -137,7 +137,7 @@ static int load_file(struct kmsg_db *db, struct kmsg_catalog_file *cf)
 			flen[i] = (tab ? tab : end) - p;
 			p = tab ? tab + 1 : end + 1;
 		}
-		if (i < KMSG_INDEX_NR_FIELDS ||
+		if (i < KMSG_INDEX_PRINTED ||	/* version 1 ends before it */
 		    !kmsg_tag_valid(field[KMSG_INDEX_TAG], flen[KMSG_INDEX_TAG], &id))
 			continue;	/* not a line of ours */
 #define FIELD(name) unescape_field(field[KMSG_INDEX_##name], flen[KMSG_INDEX_##name])
@@ -149,6 +149,10 @@ static int load_file(struct kmsg_db *db, struct kmsg_catalog_file *cf)
 		e->description = FIELD(DESCRIPTION);
 		e->user_action = FIELD(USER_ACTION);
 #undef FIELD
+		e->no_id = i > KMSG_INDEX_PRINTED &&
+			flen[KMSG_INDEX_PRINTED] == strlen(KMSG_INDEX_WITHOUT_ID) &&
+			!memcmp(field[KMSG_INDEX_PRINTED], KMSG_INDEX_WITHOUT_ID,
+				flen[KMSG_INDEX_PRINTED]);
 		e->source = cf->source;
 		if (table_find(&cf->entries, e->tag)) {
 			entry_free(e);
@@ -293,6 +297,19 @@ int kmsg_db_all(struct kmsg_db *db, const char *component,
 	}
 	kmsg_db_load_catalog(db);
 
+	/*
+	 * sysfs has no field for a message printed without an id: the
+	 * catalog files say so for it
+	 */
+	for (i = 0; i < db->from_sysfs.size; i++) {
+		struct kmsg_entry *e = db->from_sysfs.slots[i].entry;
+
+		for (k = 1; e && !e->no_id && k < 3; k++) {
+			struct kmsg_slot *s = table_find(tables[k], e->tag);
+
+			e->no_id = s && s->entry && s->entry->no_id;
+		}
+	}
 	/* each tag once, from the first source that has it */
 	all = xcalloc(cap, sizeof(*all));
 	for (k = 0; k < 3; k++) {

@@ -23,6 +23,11 @@
  *                             component, those with a literal word and at
  *                             least GLOBAL_MIN_LITERAL characters of
  *                             literal text, the whole message matched
+ *   text ...                  a message printed without an id
+ *                             (kmsg_noid_*(): the lines of an oops, for
+ *                             one): among the formats of every component,
+ *                             whatever their length, the message's start
+ *                             matched, since pr_cont() may have added to it
  *
  * The catalog stores a device message's format without the "%s: " of
  * its device, so the text after the device is matched.  The formats of a
@@ -298,6 +303,12 @@ static void try_format(const struct kmsg_component_list *c, int idx,
 	size_t n;
 	int form = 0;
 
+	/* printed without an id: the line begins with the format's text */
+	if (x->entry->no_id) {
+		if (!dev && kmsg_format_match_start(x->fmt, text, &v))
+			add_match(out, x->entry, &v, NULL, 0, x->literal * 4 + 3, idx);
+		return;
+	}
 	if (!kmsg_format_match(x->fmt, text, &v)) {
 		if (dev)
 			return;
@@ -367,7 +378,8 @@ static void match_component(struct kmsg_component_list *c, const char *text,
 
 			if (x->tried != c->stamp) {
 				x->tried = c->stamp;
-				if (!global || x->literal >= GLOBAL_MIN_LITERAL)
+				if (!global || x->literal >= GLOBAL_MIN_LITERAL ||
+				    x->entry->no_id)
 					try_format(c, c->keys[i].idx, text, dev,
 						   dev_len, out);
 			}

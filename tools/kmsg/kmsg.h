@@ -24,6 +24,7 @@ struct kmsg_entry {
 	char *description;
 	char *user_action;
 	const char *source;	/* "sysfs", "catalog" or "system" */
+	bool no_id;		/* printed without an id: matched by its text */
 };
 
 struct kmsg_slot {

@@ -35,6 +35,7 @@ void kmsg_values_free(struct kmsg_values *v)
 struct matcher {
 	struct kmsg_values *v;
 	long steps;
+	bool prefix;	/* the format may end before the text does */
 };
 
 static bool match_at(struct matcher *m, const char *f, const char *s, int idx);
@@ -80,6 +81,9 @@ static bool match_at(struct matcher *m, const char *f, const char *s, int idx)
 		if (*f != '%' || f[1] == '%') {
 			if (*f == '%')
 				f++;
+			/* a log keeps no blanks at the end of a line */
+			if (m->prefix && !*s && !f[strspn(f, " ")])
+				break;
 			if (*f != *s)
 				return false;
 			f++;
@@ -143,7 +147,7 @@ static bool match_at(struct matcher *m, const char *f, const char *s, int idx)
 		}
 		return true;
 	}
-	if (*s)
+	if (*s && !m->prefix)
 		return false;
 	m->v->nr = idx < KMSG_MAX_VALUES ? idx : KMSG_MAX_VALUES;
 	return true;
@@ -163,6 +167,31 @@ static bool match_at(struct matcher *m, const char *f, const char *s, int idx)
 bool kmsg_format_match(const char *fmt, const char *s, struct kmsg_values *v)
 {
 	struct matcher m = { .v = v, .steps = 1000000 };
+
+	kmsg_values_free(v);
+	if (match_at(&m, fmt, s, 0))
+		return true;
+	kmsg_values_free(v);
+	return false;
+}
+
+/**
+ * kmsg_format_match_start() - does @s begin with what printf(@fmt, ...) prints?
+ * @fmt: a format string as in a catalog's Text
+ * @s: text from a log line
+ * @v: filled with the values of the conversions on success
+ *
+ * As kmsg_format_match(), but the text may go on after the format's end,
+ * as a line that pr_cont() continued does, and blanks that end the
+ * format may be missing at the end of the text.  A %s or %p at the end of
+ * the format takes the rest of the text.
+ *
+ * Return: true on a match.
+ */
+bool kmsg_format_match_start(const char *fmt, const char *s,
+			     struct kmsg_values *v)
+{
+	struct matcher m = { .v = v, .steps = 1000000, .prefix = true };
 
 	kmsg_values_free(v);
 	if (match_at(&m, fmt, s, 0))

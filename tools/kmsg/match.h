@@ -14,6 +14,8 @@ struct kmsg_values {
 };
 
 bool kmsg_format_match(const char *fmt, const char *s, struct kmsg_values *v);
+bool kmsg_format_match_start(const char *fmt, const char *s,
+			     struct kmsg_values *v);
 void kmsg_values_free(struct kmsg_values *v);
 
 #endif
