@@ -162,7 +162,8 @@ static void man_hashed_ids(FILE *f, const char *tag, const char *text)
  * @dir: the folder of the pages; the page is DIR/<tag>.9
  * @t: the tag, with its description (t->desc)
  *
- * The page has the sections NAME, MESSAGE, HASHED ID, SEVERITY,
+ * The page has the sections NAME, MESSAGE, HASHED ID (not for a message
+ * printed without an id), SEVERITY,
  * PARAMETERS (when the message has any), DESCRIPTION and USER ACTION
  * (when there is one), and the date of the description file.
  *
@@ -195,9 +196,14 @@ int man_write(const char *dir, const struct tag *t)
 	fprintf(f, "\" 9 \"%s\" \"Linux\" \"Kernel Messages\"\n.SH NAME\n", date);
 	man_run(f, d->text, fprintf(f, "%s \\- ", t->rec->tag), true);
 	fputs(".SH MESSAGE\n.nf\n", f);
-	man_run(f, d->text, fprintf(f, "%s: ", t->rec->tag), false);
+	man_run(f, d->text, d->no_id ? 0 : fprintf(f, "%s: ", t->rec->tag), false);
 	fputs(".fi\n", f);
-	man_hashed_ids(f, t->rec->tag, t->text ? t->text : d->text);
+	if (d->no_id)	/* not hashed either: the text stays as it is */
+		fputs(".PP\n"
+		      "Printed without its tag: the line starts with the text as it\n"
+		      "stands, and the kernel may continue it with more text.\n", f);
+	else
+		man_hashed_ids(f, t->rec->tag, t->text ? t->text : d->text);
 	fputs(".SH SEVERITY\n", f);
 	man_text(f, severity_name(d->level));
 	if (d->nr_params) {

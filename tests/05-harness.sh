@@ -289,4 +289,23 @@ status 2
 R
 check "cached: its log counts the results reused and run" \
 	[ "$(grep -c '^run$' "$out/results.log") $(grep -c '^reused$' "$out/results.log")" = "3 1" ]
+# A guest's console log (ws/guest-problems.sh, for ws/guest.sh): a report
+# fails the run, unless it lies between the markers of an expected oops;
+# a region left open fails too.
+gp() { printf '%s\n' "$@" > "$out/gp.log"; "$top/ws/guest-problems.sh" "$out/gp.log" > "$out/gp.out"; }
+gp '[    1.0] booted' '[    2.0] Oops: 0004 ilc:2 [#1] SMP' '[    3.0] done'
+check "guest-problems: an oops fails the run and is shown (exit $?)" \
+	sh -c "[ $? -eq 1 ] && grep -qxF '[    2.0] Oops: 0004 ilc:2 [#1] SMP' '$out/gp.out'"
+gp '[    1.0] KMSG-EXPECTED-OOPS-BEGIN' '[    2.0] Oops: 0004 ilc:2 [#1] SMP' \
+	'[    2.1] Call Trace:' '[    3.0] KMSG-EXPECTED-OOPS-END' '[    4.0] done'
+check "guest-problems: not between KMSG-EXPECTED-OOPS-BEGIN and -END (exit $?)" \
+	sh -c "[ $? -eq 0 ] && [ ! -s '$out/gp.out' ]"
+gp '[    1.0] KMSG-EXPECTED-OOPS-BEGIN' '[    2.0] Oops: 0004 ilc:2 [#1] SMP' \
+	'[    3.0] KMSG-EXPECTED-OOPS-END' '[    4.0] WARNING: CPU: 0 PID: 1 at x.c:1'
+check "guest-problems: a report after the region still fails the run (exit $?)" \
+	sh -c "[ $? -eq 1 ] && grep -qF 'WARNING: CPU: 0' '$out/gp.out' && ! grep -q Oops '$out/gp.out'"
+gp '[    1.0] KMSG-EXPECTED-OOPS-BEGIN' '[    2.0] Oops: 0004 ilc:2 [#1] SMP'
+check "guest-problems: a region left open fails the run, naming its line (exit $?)" \
+	sh -c "[ $? -eq 1 ] && grep -qxF 'KMSG-EXPECTED-OOPS-BEGIN at line 1 without KMSG-EXPECTED-OOPS-END' '$out/gp.out'"
+
 done_testing

@@ -688,6 +688,18 @@ cat > "$nd/Documentation/kmsg/oops" <<'EOF2'
  * Description:
  * Short, and printed with an id.
  */
+
+/*?
+ * Tag: oops.4
+ * Text: "           %016lx %016lx"
+ * Severity: Warning
+ * Printed: without id
+ * Parameter:
+ *   @1: a register
+ *   @2: another
+ * Description:
+ * No literal word at all, and blanks first.
+ */
 EOF2
 printf '%s\n' 'AS:%016lx ' > "$nd/sysfs/oops/2/text"
 echo Alert > "$nd/sysfs/oops/2/severity"
@@ -701,6 +713,9 @@ cat > "$nd/log" <<'EOF2'
 [   12.000003] AS:00000000027a4007 R3:0000000000000000 S:0000000000000000 P:0000000000000000
 [   12.000004] R3:0000000000000000
 [   12.000005] illegal operation: 0001 ilc:1 [#2]
+[   12.000006]            0000000000000001 0000000000000002
+[   12.000007] 0000000000000003 0000000000000004
+Dec  5 12:00:01 s390 kernel: [   12.000008]            0000000000000005 0000000000000006
 EOF2
 KMSG_SYSTEM_CATALOG=$nd/system "$out/kmsg" --sysfs "$nd/sysfs" --catalog /nonexistent \
 	annotate "$nd/log" > "$nd/out" 2>&1
@@ -715,8 +730,20 @@ check "the same line without its blank at the end (illegal operation: ... [#2])"
 	sh -c "grep -A1 -F 'illegal operation: 0001 ilc:1 [#2]' '$nd/out' | grep -qF -- '-- oops.1'"
 check "a short format printed with an id is not tried without its component (R3:...)" \
 	sh -c "! grep -A1 -xF '[   12.000004] R3:0000000000000000' '$nd/out' | grep -q -- '^-- oops'"
+check "a format of blanks and conversions only, its blanks kept after dmesg's and syslog's time stamps" \
+	sh -c "grep -A4 -F '0000000000000001 0000000000000002' '$nd/out' | grep -qxF -- '--   @2: another = 0000000000000002' &&
+	       grep -A1 -F '0000000000000005 0000000000000006' '$nd/out' | grep -qF -- '-- oops.4 (Warning) again, as at line 6; @1 = 0000000000000005, @2 = 0000000000000006'"
+check "but not the same values without the blanks" \
+	sh -c "! grep -A1 -F '0000000000000003 0000000000000004' '$nd/out' | grep -q -- '^-- '"
 check "and neither is a line the start of which matches nothing (Krnl PSW ...)" \
 	sh -c "! grep -A1 -F 'Krnl PSW' '$nd/out' | grep -q -- '^-- '"
+KMSG_SYSTEM_CATALOG=$nd/system "$out/kmsg" --sysfs /nonexistent --catalog /nonexistent \
+	explain oops.1 > "$nd/explain" 2>&1
+KMSG_SYSTEM_CATALOG=$nd/system "$out/kmsg" --sysfs /nonexistent --catalog /nonexistent \
+	--json explain oops.1 > "$nd/explain.json" 2>&1
+check "explain says the message is printed without its tag, no hashed id; --json: printed_without_id" \
+	sh -c "grep -qx 'Printed without its tag: the line starts with the text as it stands' '$nd/explain' &&
+	       ! grep -q '^Hashed id' '$nd/explain' && grep -qF '\"printed_without_id\":true' '$nd/explain.json'"
 printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' oops.2 Alert system 'AS:%016lx ' '@1: x' 'v1' '' > "$nd/v1"
 KMSG_SYSTEM_CATALOG=$nd/v1 "$out/kmsg" --sysfs /nonexistent --catalog /nonexistent \
 	annotate "$nd/log" > "$nd/v1.out" 2>&1

@@ -37,7 +37,7 @@ for p in $patches; do
 		total=$((total + $(grep -cE '\bkmsg_(dev_)?[a-z]+(_once|_ratelimited)?\( *[1-9]' "$KSRC/$f")))
 	done
 	comp=$(sed -n 's/^#define[[:space:]]*KMSG_COMPONENT[[:space:]]*"\(.*\)".*/\1/p' $(printf "$KSRC/%s " $files) | sort -u)
-	"$top/ws/kmsg-formats.py" --ids $(printf "$KSRC/%s " $files) | sed "s/^/$comp./" | sort > "$out/$comp.calls"
+	"$top/ws/kmsg-formats.py" --ids $(printf "$KSRC/%s " $files) | sed "s/^/$comp./" | sort -u > "$out/$comp.calls"
 	grep "^$comp\." "$out/described" | sort > "$out/$comp.described"
 	missing=$(comm -23 "$out/$comp.calls" "$out/$comp.described" | cut -f1 | tr '\n' ' ')
 	[ -z "$missing" ] || echo "# $comp: no description with the same text: $missing"

@@ -33,7 +33,7 @@ shift $((OPTIND - 1))
 [ $# -eq 1 ] || { echo "usage: $0 [-e qemu|hercules] [-x dir] [-t secs] CMD" >&2; exit 2; }
 cmd=$1
 # What counts as a kernel report in the log (extended regular expression).
-problems='Kernel panic|Oops|BUG: |WARNING: |INFO: |Unable to handle kernel|Call Trace:|DEBUG_LOCKS_WARN_ON|possible (circular|recursive) locking|suspicious RCU usage|detected stall|UBSAN: |ODEBUG: |list_(add|del) corruption|suspected memory leak'
+problems=$("$top/ws/guest-problems.sh" --regex)
 
 image=$KOUT/$KIMAGE
 [ -f "$image" ] || { echo "guest: no kernel at $image; run 'make build' first" >&2; exit 2; }
@@ -230,9 +230,9 @@ fail() {
 sed -n '/^KMSG-GUEST-BEGIN$/,/^KMSG-GUEST-RC=/p' "$out.clean" | sed '1d;/^KMSG-GUEST-RC=/d'
 [ $rc -eq 124 ] || [ $rc -eq 137 ] && fail "timed out after ${tmo}s"
 [ $rc -eq 0 ] || fail "$emu exited with status $rc: $(head -c 500 "$gdir/qemu.err" 2>/dev/null)"
-if grep -qE "$problems" "$log"; then
+if ! found=$("$top/ws/guest-problems.sh" "$log"); then
 	echo "guest: the kernel reported:" >&2
-	grep -E -m 5 "$problems" "$log" | tr -d '\r' | awk '{ print "  > " $0 }' >&2
+	echo "$found" | awk '{ print "  > " $0 }' >&2
 	fail "the kernel reported a problem (panic, oops, BUG, WARNING, INFO, lockdep, KASAN, ...)"
 fi
 if grep -q '^KMSG-GUEST-KMEMLEAK-BEGIN$' "$out.clean"; then

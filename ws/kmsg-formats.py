@@ -11,7 +11,8 @@ file with its original:
                                        newline and tab written as \\, \n, \t
 
 A message call is pr_<level>(), dev_<level>() (and their _once and
-_ratelimited forms), printk() and kmsg_<level>() / kmsg_dev_<level>().
+_ratelimited forms), printk(), kmsg_<level>() / kmsg_dev_<level>() and
+kmsg_noid_<level>() / kmsg_noid_printk().
 Its format is the string-literal argument after the id and the device,
 adjacent literals joined (KMSG_COMPONENT among them read as the file's
 component name, and a macro the file defines as string literals, such as
@@ -22,8 +23,9 @@ import re
 import sys
 
 LEVELS = "emerg|alert|crit|err|warn|notice|info|debug|cont|devel"
-CALL = re.compile(r"\b(pr_(?:%s)|dev_(?:%s|dbg)|printk|kmsg_(?:%s)|kmsg_dev_(?:%s))"
-                  r"(?:_once|_ratelimited)?\s*\(" % ((LEVELS,) * 4))
+CALL = re.compile(r"\b(pr_(?:%s)|dev_(?:%s|dbg)|printk|kmsg_noid_(?:%s|printk)|"
+                  r"kmsg_(?:%s)|kmsg_dev_(?:%s))"
+                  r"(?:_once|_ratelimited)?\s*\(" % ((LEVELS,) * 5))
 TOKEN = re.compile(r'"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'|/\*.*?\*/|//[^\n]*|'
                    r'[A-Za-z_]\w*|\s+|.', re.S)
 

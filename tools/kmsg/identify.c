@@ -385,8 +385,11 @@ static void match_component(struct kmsg_component_list *c, const char *text,
 			}
 		}
 	}
-	for (i = 0; !global && i < c->nr_rest; i++)
-		try_format(c, c->rest[i], text, dev, dev_len, out);
+	/* formats without a literal word: without a component, only those
+	 * printed without an id */
+	for (i = 0; i < c->nr_rest; i++)
+		if (!global || c->ix[c->rest[i]].entry->no_id)
+			try_format(c, c->rest[i], text, dev, dev_len, out);
 	qsort(out->m, out->nr, sizeof(*out->m), cmp_match);
 }
 

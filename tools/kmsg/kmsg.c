@@ -161,8 +161,11 @@ static void explain_text(const struct kmsg_entry *e, const struct kmsg_values *v
 
 	printf("%s: ", e->tag);
 	print_text(e->text);
-	printf("\nHashed id: %.*s.%06x (printed for a device: %.*s.%06x)\n",
-	       n, e->tag, h.plain, n, e->tag, h.device);
+	if (e->no_id)	/* nor is it hashed: the text stays as it is */
+		printf("\nPrinted without its tag: the line starts with the text as it stands\n");
+	else
+		printf("\nHashed id: %.*s.%06x (printed for a device: %.*s.%06x)\n",
+		       n, e->tag, h.plain, n, e->tag, h.device);
 	printf("Severity: %s\n", e->severity);
 	if (device)
 		printf("Device: %s\n", device);
@@ -200,6 +203,10 @@ static void entry_json(const struct kmsg_entry *e, const struct kmsg_values *v,
 
 	kmsg_json_entry(&jw, &je);
 	jsonw_string_field(&jw, "source", e->source);
+	if (e->no_id) {
+		jsonw_name(&jw, "printed_without_id");
+		jsonw_bool(&jw, true);
+	}
 	if (has_man_page(e)) {
 		/* tags are valid: a component of up to 31 characters, an id */
 		char page[64];

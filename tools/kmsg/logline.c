@@ -243,6 +243,15 @@ static const char *skip_blank(const char *p)
 	return p;
 }
 
+/*
+ * The blank after a time stamp: one, since a message may begin with
+ * blanks of its own (the register lines of an oops do)
+ */
+static const char *after_stamp(const char *p)
+{
+	return *p == ' ' ? p + 1 : p;
+}
+
 /* The time stamp: @start to @end without brackets and blanks. */
 static void set_time(struct kmsg_logline *l, const char *start, const char *end)
 {
@@ -291,7 +300,7 @@ static void syslog_rest(struct kmsg_logline *l, enum kmsg_log_format format,
 	p = q + 2;
 	q = mono_stamp(p);
 	if (q)
-		p = skip_blank(q);
+		p = after_stamp(q);
 	set_msg(l, format, p);
 	return;
 other:
@@ -316,7 +325,7 @@ static bool dmesg_rest(struct kmsg_logline *l, enum kmsg_log_format format,
 		return false;
 	if (q) {
 		set_time(l, p, q);
-		p = skip_blank(q);
+		p = after_stamp(q);
 	}
 	set_msg(l, format, p);
 	return true;
