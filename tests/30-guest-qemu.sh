@@ -5,5 +5,5 @@
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/tests/lib.sh"
-relay < <("$top/ws/guest-tests.sh" "kmsg_xpram.sh kmsg_tool.sh kmsg_printk_index.sh kmsg_prefix.sh kmsg_sysfs.sh kmsg_modules.sh kmsg_kunit.sh KMSG_STRESS_CYCLES=1000 kmsg_stress.sh kmsg_oops.sh")
+relay < <("$top/ws/guest-tests.sh" "kmsg_xpram.sh kmsg_tool.sh kmsg_printk_index.sh kmsg_prefix.sh kmsg_sysfs.sh kmsg_modules.sh kmsg_kunit.sh KMSG_STRESS_CYCLES=1000 kmsg_stress.sh KMSG_TEST_OOPS=1 kmsg_oops.sh")
 done_testing
