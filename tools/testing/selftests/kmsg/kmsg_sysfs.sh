@@ -69,9 +69,14 @@ check "an unprivileged user can read a catalog file" \
 	su -s /bin/sh nobody -c "cat $SYSFS/kmsgcat/1/description >/dev/null"
 
 # Every line of the listing has a sysfs entry with the same severity and
-# text, and every sysfs entry has a line.
+# text, and every sysfs entry has a line.  The fields are split at the
+# first three blanks by hand: read would take the blanks off the ends of
+# the text, and a text may begin or end with them (oops.5, fault.4).
 bad=
-while read -r tag sev owner text; do
+while IFS= read -r line; do
+	tag=${line%% *} line=${line#* }
+	sev=${line%% *} line=${line#* }
+	owner=${line%% *} text=${line#* }
 	dir=$SYSFS/${tag%.*}/${tag##*.}
 	[ "$(cat "$dir/severity" 2>/dev/null)" = "$sev" ] || bad="$bad $tag:severity"
 	[ "$(cat "$dir/text" 2>/dev/null)" = "$text" ] || bad="$bad $tag:text"
