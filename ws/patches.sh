@@ -36,9 +36,23 @@ commit() {
 		mkdir -p "$(dirname "$p")"
 		cp -r "$top/$p" "$(dirname "$p")/"
 	done
+	${COMMIT_HOOK:-:}
 	maint_sync
 	git add -A
 	git commit -q -m "$subject" -m "$body"
+}
+
+# The oops test (kmsg_oops.sh and its module) comes with its own commit
+# after the oops and fault conversions it tests: the selftests' commit is
+# taken without it, its two lines in the Makefiles too.
+oops_test="tools/testing/selftests/kmsg/kmsg_oops.sh tools/testing/selftests/kmsg/test_modules/test_kmsg_oops.c"
+without_oops_test() {
+	local d=tools/testing/selftests/kmsg
+	rm -f $oops_test
+	sed -i 's/^\tkmsg_faults\.sh \\$/\tkmsg_faults.sh/; /^\tkmsg_oops\.sh$/d' "$d/Makefile"
+	sed -i 's/ test_kmsg_oops\.o//' "$d/test_modules/Makefile"
+	! grep -rq oops "$d/Makefile" "$d/test_modules/Makefile" ||
+		{ echo "patches: the oops test is still in $d's Makefiles" >&2; exit 1; }
 }
 
 # The KMSG section of MAINTAINERS (patch 0001 adds it whole) lists, in
@@ -176,7 +190,7 @@ it looks for the catalog (sysfs, the catalog installed with the modules,
 the system catalog of the kmsg package), the report and --json." \
 	-- tools/kmsg
 
-commit "selftests/kmsg: test the message catalog with test modules" \
+COMMIT_HOOK=without_oops_test commit "selftests/kmsg: test the message catalog with test modules" \
 "Log prefixes, sysfs files against descriptions, module load and unload,
 shared tags, a corrupt catalog section and a load/unload stress test;
 in TARGETS, so make kselftest runs them." \
@@ -222,6 +236,16 @@ names the driver's maintainers for a change of a description;
 Documentation/kmsg/s390/$comp.rst is its page of the book." \
 		"$p" -- "Documentation/kmsg/s390/$comp" "Documentation/kmsg/s390/$comp.rst"
 done
+
+commit "selftests/kmsg: an s390 oops explained, its text unchanged" \
+"kmsg_oops.sh loads test_kmsg_oops, whose kernel thread reads an address
+that nothing maps, and checks that the fault report and the oops are in
+the log as before the oops and fault components got catalog entries, that
+no line of them carries a tag, and that kmsg annotate explains each line.
+It runs only with KMSG_TEST_OOPS=1, as the kernel is tainted after it." \
+	-- tools/testing/selftests/kmsg/kmsg_oops.sh \
+	tools/testing/selftests/kmsg/test_modules/test_kmsg_oops.c \
+	tools/testing/selftests/kmsg/Makefile tools/testing/selftests/kmsg/test_modules/Makefile
 
 # Every file of ours that ws/prepare.sh puts into the tree is in the
 # series, as it is here, but the project's own kernel configurations.

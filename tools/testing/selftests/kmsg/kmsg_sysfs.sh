@@ -69,14 +69,9 @@ check "an unprivileged user can read a catalog file" \
 	su -s /bin/sh nobody -c "cat $SYSFS/kmsgcat/1/description >/dev/null"
 
 # Every line of the listing has a sysfs entry with the same severity and
-# text, and every sysfs entry has a line.  The fields are split at the
-# first three blanks by hand: read would take the blanks off the ends of
-# the text, and a text may begin or end with them (oops.5, fault.4).
+# text (split by hand: read trims a text's blanks), and every entry a line.
 bad=
-while IFS= read -r line; do
-	tag=${line%% *} line=${line#* }
-	sev=${line%% *} line=${line#* }
-	owner=${line%% *} text=${line#* }
+while IFS= read -r l && tag=${l%% *} l=${l#* } sev=${l%% *} text=${l#* * }; do
 	dir=$SYSFS/${tag%.*}/${tag##*.}
 	[ "$(cat "$dir/severity" 2>/dev/null)" = "$sev" ] || bad="$bad $tag:severity"
 	[ "$(cat "$dir/text" 2>/dev/null)" = "$text" ] || bad="$bad $tag:text"
