@@ -285,9 +285,13 @@ int check_tag(const struct tag *t)
 			d->file, d->line, severity_name(d->level));
 		findings++;
 	}
-	if (d->no_id != r->no_id) {
-		fprintf(stderr, r->no_id ?
-			"%s:%d: %s: printed without an id (kmsg_noid_*()) but %s:%d does not say 'Printed: without id'\n" :
+	if (r->no_id && !d->no_id) {
+		fprintf(stderr,
+			"%s:%d: %s: printed without an id (kmsg_noid_*()) but %s:%d does not say 'Printed: without id'\n",
+			r->file, r->line, r->tag, d->file, d->line);
+		findings++;
+	} else if (!r->no_id && d->no_id) {
+		fprintf(stderr,
 			"%s:%d: %s: printed with an id but %s:%d says 'Printed: without id'\n",
 			r->file, r->line, r->tag, d->file, d->line);
 		findings++;

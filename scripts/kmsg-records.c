@@ -7,8 +7,8 @@
  *	"kmsg-v1" tag level file line format
  *
  * where level is the printk level digit, followed by KMSG_RECORD_NO_ID
- * for a message printed without an id (kmsg_noid_*()); so only the section headers need byte swapping and no relocation is
- * ever applied.
+ * for a message printed without an id (kmsg_noid_*()); so only the
+ * section headers need byte swapping and no relocation is ever applied.
  */
 #include <elf.h>
 #include <errno.h>
@@ -154,6 +154,12 @@ static int parse_records(struct record_set *set, const char *path,
 		if (lv < 0 || lv > 6) {
 			fprintf(stderr, "%s: %s: record %s has level '%s'\n",
 				path, RECORD_SECTION, tag, level);
+			return -1;
+		}
+		if (no_id && fmt[0] == '\001') {	/* KERN_SOH */
+			fprintf(stderr,
+				"%s:%s: %s: kmsg_noid_printk() with a KERN_<LEVEL> in its format; use kmsg_noid_<level>()\n",
+				file, line, tag);
 			return -1;
 		}
 		ln = decimal(line);

@@ -45,12 +45,17 @@ mk bad_comp_none '' 'kmsg_err(1, "no component\n")'
 mk bad_comp_late late 'kmsg_err(1, "component defined too late\n")'
 mk good_comp_31 '"a_component_name_of_31_characte"' 'kmsg_err(7, "31 characters are fine\n")'
 mk bad_comp_char '"bad.comp"' 'kmsg_err(1, "a dot in the component\n")'
+mk noid_zero '"noidt"' 'kmsg_noid_err(0, "no id 0 for an entry\n")'
+mk noid_var '"noidt"' 'kmsg_noid_warn(noid_var(), "a variable\n")'
+mk noid_ok '"noidt"' 'kmsg_noid_printk(3, "kept as it is\n")'
+mk noid_level '"noidt"' 'kmsg_noid_printk(4, KERN_ERR "a level of its own\n")'
 
 # name:line:what the error must mention
 for c in bad_id_var:9:'kmsg: id' bad_id_range:9:'kmsg: id' bad_id_hex:9:'kmsg: id' \
 	bad_id_neg:8:'kmsg: id' bad_component:9:'kmsg: KMSG_COMPONENT' \
 	bad_comp_digit:8:'kmsg: KMSG_COMPONENT' bad_comp_32:8:'kmsg: KMSG_COMPONENT' \
-	bad_comp_none:7:'KMSG_COMPONENT.? undeclared' bad_comp_late:7:'KMSG_COMPONENT.? undeclared'; do
+	bad_comp_none:7:'KMSG_COMPONENT.? undeclared' bad_comp_late:7:'KMSG_COMPONENT.? undeclared' \
+	noid_zero:8:'kmsg: the id of a kmsg_noid' noid_var:8:'kmsg: the id of a kmsg_noid|static assertion'; do
 	f=${c%%:*} rest=${c#*:} line=${rest%%:*} what=${rest#*:}
 	build_one "$f"
 	rc=$?
@@ -65,6 +70,13 @@ build_one good_comp_31
 check "a component of exactly 31 characters compiles" [ $? -eq 0 ]
 check "and its record has the tag a_component_name_of_31_characte.7" \
 	sh -c "${CROSS_COMPILE}objcopy -O binary --only-section=.kmsg.records '$out/good_comp_31/good_comp_31.o' '$out/good_comp_31.records' && tr '\0' '\n' < '$out/good_comp_31.records' | grep -qx a_component_name_of_31_characte.7"
+build_one noid_ok
+check "kmsg_noid_printk() compiles, its record's level the default one (4) and '-'" \
+	sh -c "[ $? -eq 0 ] && ${CROSS_COMPILE}objcopy -O binary --only-section=.kmsg.records '$out/noid_ok/noid_ok.o' '$out/noid_ok.records' &&
+	       tr '\0' '\n' < '$out/noid_ok.records' | grep -A1 -x noidt.3 | tail -n 1 | grep -qx 4-"
+build_one noid_level
+check "kmsg_noid_printk() with a KERN_<LEVEL> in its format fails the build, naming the call" \
+	sh -c "[ $? -ne 0 ] && grep -qF 'noid_level.c:8: noidt.4: kmsg_noid_printk() with a KERN_<LEVEL>' '$out/noid_level.log'"
 build_one bad_comp_char
 check "a component with a character outside [A-Za-z0-9_-] fails the build" [ $? -ne 0 ]
 check "kmsg-gen names the call and the rule" \

@@ -326,12 +326,25 @@ do {									\
  */
 #define __kmsg_noid(id, level, fmt, call)				\
 	({								\
-		__kmsg_check(id);					\
-		BUILD_BUG_ON_MSG((id) == 0, "kmsg: a kmsg_noid_*() call "	\
-				 "needs an id from 1 to 65535");	\
+		__kmsg_noid_check(id);					\
 		__kmsg_record(id, level KMSG_RECORD_NO_ID, fmt);	\
 		call;							\
 	})
+
+/*
+ * The id of a kmsg_noid_*() call: a decimal constant from 1 to 65535,
+ * checked by static_assert(), which leaves nothing behind, so that the
+ * call compiles to exactly the code of the call it keeps (the branches a
+ * BUILD_BUG_ON() leaves until they are folded away can change how the
+ * compiler orders the instructions around the call).  The component is
+ * checked by kmsg-gen, as are the records' formats.
+ */
+#define __kmsg_noid_check(id)						\
+	static_assert(__builtin_constant_p(id) && (id) >= 1 &&		\
+		      (id) <= KMSG_ID_MAX &&				\
+		      sizeof(__stringify(id)) - 1 == __kmsg_ndigits(id),	\
+		      "kmsg: the id of a kmsg_noid_*() call is a decimal "	\
+		      "constant from 1 to 65535")
 
 /**
  * kmsg_noid_alert() - print an alert that keeps its text, with an entry
@@ -374,16 +387,12 @@ do {									\
  * Is printk(@fmt, ...), which prints at the default message level,
  * CONFIG_MESSAGE_LOGLEVEL_DEFAULT (unless changed at run time through
  * /proc/sys/kernel/printk); the record gives that level, so the Severity:
- * of the description is the configuration's.  Otherwise as
- * kmsg_noid_alert().
+ * of the description is the configuration's.  A format that starts with
+ * a KERN_<LEVEL> is an error of kmsg-gen's: use kmsg_noid_<level>().
+ * Otherwise as kmsg_noid_alert().
  */
 #define kmsg_noid_printk(id, fmt, ...)					\
-	({								\
-		BUILD_BUG_ON_MSG((fmt)[0] == KERN_SOH_ASCII,		\
-				 "kmsg: kmsg_noid_printk() takes a format "	\
-				 "without a level; use kmsg_noid_<level>()"); \
-		__kmsg_noid(id, __stringify(CONFIG_MESSAGE_LOGLEVEL_DEFAULT), \
-			    fmt, printk(fmt, ##__VA_ARGS__));		\
-	})
+	__kmsg_noid(id, __stringify(CONFIG_MESSAGE_LOGLEVEL_DEFAULT), fmt,	\
+		    printk(fmt, ##__VA_ARGS__))
 
 #endif /* _LINUX_KMSG_H */

@@ -385,8 +385,10 @@ static void match_component(struct kmsg_component_list *c, const char *text,
 			}
 		}
 	}
-	/* formats without a literal word: without a component, only those
-	 * printed without an id */
+	/*
+	 * formats without a literal word: without a component, only those
+	 * printed without an id
+	 */
 	for (i = 0; i < c->nr_rest; i++)
 		if (!global || c->ix[c->rest[i]].entry->no_id)
 			try_format(c, c->rest[i], text, dev, dev_len, out);

@@ -41,10 +41,10 @@ Failing address: fffffffffffff000 TEID: fffffffffffff
 Fault in home space mode while using kernel ASCE.
 AS:
 Oops: 00
-Krnl PSW : 
+Krnl PSW : [0-9a-f]
            R:
-Krnl GPRS: 
-           
+Krnl GPRS: [0-9a-f]
+           [0-9a-f]{16} [0-9a-f]{16}
 Last Breaking-Event-Address:
  \[<'
 missing=$(echo "$report" | while IFS= read -r l; do
