@@ -225,8 +225,9 @@ static void parameter(struct json_writer *w, const char *line, size_t len,
  * the text, kmsg_hashed_id(): plain and as printed for a device), "text",
  * "severity", "parameters" (an array of objects: "name" "@N",
  * "description" and, when @e has values, "value"), "description",
- * "user_action".  The caller opens and closes the object and adds its own
- * keys after these.
+ * "user_action", and "printed_without_id": true for a message that is
+ * printed without its tag ("Printed: without id").  The caller opens and
+ * closes the object and adds its own keys after these.
  */
 void kmsg_json_entry(struct json_writer *w, const struct kmsg_json_entry *e)
 {
@@ -246,4 +247,8 @@ void kmsg_json_entry(struct json_writer *w, const struct kmsg_json_entry *e)
 	jsonw_end_array(w);
 	jsonw_string_field(w, "description", e->description);
 	jsonw_string_field(w, "user_action", e->user_action);
+	if (e->no_id) {
+		jsonw_name(w, "printed_without_id");
+		jsonw_bool(w, true);
+	}
 }

@@ -47,6 +47,7 @@ struct kmsg_json_entry {
 	const char *user_action;
 	char *const *values;	/* a log line's, in order; NULL: none */
 	int nr_values;
+	bool no_id;		/* "Printed: without id" */
 };
 
 void kmsg_json_entry(struct json_writer *w, const struct kmsg_json_entry *e);

@@ -620,6 +620,7 @@ void desc_print_json(FILE *f, const struct desc *d)
 		.parameters = d->params,
 		.description = d->description,
 		.user_action = d->user_action,
+		.no_id = d->no_id,
 	};
 	struct json_writer w;
 

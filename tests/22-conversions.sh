@@ -30,14 +30,29 @@ for p in $patches; do
 	files=$(sed -n 's|^+++ b/||p' "$top/patches/$p" | grep -E '\.[ch]$')
 	for f in $files; do
 		orig=$KSRC/.pc/$p/$f
+		# a file the patch adds had no formats to keep (quilt's copy of
+		# it from before the patch is empty)
+		if [ -f "$orig" ] && [ ! -s "$orig" ]; then
+			echo "# $f: new in ${p%%-*}"
+			continue
+		fi
 		diffs=$("$top/ws/kmsg-formats.py" "$orig" "$KSRC/$f" 2>&1)
 		rc=$?
 		[ $rc -eq 0 ] || printf "%s\n" "$diffs" | sed 's/^/# /'
 		check "$f: the same format strings as before ${p%%-*}" [ $rc -eq 0 -a -f "$orig" ]
 		total=$((total + $(grep -cE '\bkmsg_(dev_)?[a-z]+(_once|_ratelimited)?\( *[1-9]' "$KSRC/$f")))
 	done
-	comp=$(sed -n 's/^#define[[:space:]]*KMSG_COMPONENT[[:space:]]*"\(.*\)".*/\1/p' $(printf "$KSRC/%s " $files) | sort -u)
-	"$top/ws/kmsg-formats.py" --ids $(printf "$KSRC/%s " $files) | sed "s/^/$comp./" | sort -u > "$out/$comp.calls"
+	# the component: the first the patch's files name (the boot stage's
+	# is BOOT_KMSG_COMPONENT); a file that names another one, such as
+	# setup.c, which calls the boot stage's replay, keeps its own ids
+	comp= own=
+	for f in $files; do
+		c=$(sed -n 's/^#define[[:space:]]*\(BOOT_\)\{0,1\}KMSG_COMPONENT[[:space:]]*"\(.*\)".*/\2/p' "$KSRC/$f" | head -n 1)
+		[ -z "$comp" ] && [ -n "$c" ] && comp=$c
+		[ -z "$c" ] || [ "$c" = "$comp" ] || continue
+		own="$own $KSRC/$f"
+	done
+	"$top/ws/kmsg-formats.py" --ids $own | sed "s/^/$comp./" | sort -u > "$out/$comp.calls"
 	grep "^$comp\." "$out/described" | sort > "$out/$comp.described"
 	missing=$(comm -23 "$out/$comp.calls" "$out/$comp.described" | cut -f1 | tr '\n' ' ')
 	[ -z "$missing" ] || echo "# $comp: no description with the same text: $missing"

@@ -69,6 +69,10 @@ check "checkpatch --strict: no error on any patch" sh -c "! grep -q ' ERROR ' '$
 #   include/linux/kmsg.h: the arguments are literals the compiler checks
 #   (a non-constant id or format does not build), so reuse has no side
 #   effect; the level is in the format macro checkpatch cannot see into;
+#   the same in arch/s390/boot/boot.h and arch/s390/kernel/boot_kmsg.c,
+#   whose macros take the id, level and format of <asm/boot_kmsg.h>
+#   apart (each uses the fields it needs), and whose printk() passes on a
+#   line that begins with its level;
 #  SPACING: "*(.kmsg.records)" in vmlinux.lds.h, linker script syntax;
 #  CAMELCASE: <elf.h>'s Elf32_Ehdr and friends in kmsg-records.c;
 #  PREFER_DEFINED_ATTRIBUTE_MACRO: kmsg-gen.h is where the host tool

@@ -12,7 +12,11 @@ file with its original:
 
 A message call is pr_<level>(), dev_<level>() (and their _once and
 _ratelimited forms), printk(), kmsg_<level>() / kmsg_dev_<level>() and
-kmsg_noid_<level>() / kmsg_noid_printk().
+kmsg_noid_<level>() / kmsg_noid_printk(), and the s390 boot stage's
+boot_printk() and boot_kmsg(NAME, ...), whose id and format are those of
+BOOT_KMSG_<NAME> in arch/s390/include/asm/boot_kmsg.h of the same tree
+(the boot_printk() and boot_kmsg() of a declaration or of a #define are
+not calls).
 Its format is the string-literal argument after the id and the device,
 adjacent literals joined (KMSG_COMPONENT among them read as the file's
 component name, and a macro the file defines as string literals, such as
@@ -24,7 +28,7 @@ import sys
 
 LEVELS = "emerg|alert|crit|err|warn|notice|info|debug|cont|devel"
 CALL = re.compile(r"\b(pr_(?:%s)|dev_(?:%s|dbg)|printk|kmsg_noid_(?:%s|printk)|"
-                  r"kmsg_(?:%s)|kmsg_dev_(?:%s))"
+                  r"kmsg_(?:%s)|kmsg_dev_(?:%s)|boot_printk|boot_kmsg)"
                   r"(?:_once|_ratelimited)?\s*\(" % ((LEVELS,) * 5))
 TOKEN = re.compile(r'"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'|/\*.*?\*/|//[^\n]*|'
                    r'[A-Za-z_]\w*|\s+|.', re.S)
@@ -69,6 +73,21 @@ def escape(text):
     return text.replace("\\", "\\\\").replace("\n", "\\n").replace("\t", "\\t")
 
 
+def boot_kmsgs(path):
+    """BOOT_KMSG_<NAME> of the tree that path is in: name -> (id, literals)."""
+    import os
+    d = os.path.dirname(os.path.abspath(path))
+    while d != "/" and not os.path.isdir(os.path.join(d, "arch")):
+        d = os.path.dirname(d)
+    h = os.path.join(d, "arch/s390/include/asm/boot_kmsg.h")
+    if not os.path.exists(h):
+        return {}
+    text = open(h, encoding="utf-8").read().replace("\\\n", " ")
+    return {m.group(1): (m.group(2), re.findall(r'"(?:\\.|[^"\\])*"', m.group(3)))
+            for m in re.finditer(r'^#define\s+BOOT_KMSG_([A-Z0-9_]+)\s+([0-9]+)\s*,\s*"[0-7]"\s*,'
+                                 r'\s*((?:"(?:\\.|[^"\\])*"\s*)+)$', text, re.M)}
+
+
 def formats(path, ids=False):
     text = open(path, encoding="utf-8", errors="replace").read()
     # no calls inside comments or strings: blank them out, keeping offsets
@@ -81,13 +100,35 @@ def formats(path, ids=False):
     for d in re.finditer(r'^#define\s+([A-Za-z_]\w*)[ \t]+((?:"(?:\\.|[^"\\])*"[ \t]*)+)$',
                          text, re.M):
         strings[d.group(1)] = re.findall(r'"(?:\\.|[^"\\])*"', d.group(2))
+    # where the preprocessor lines are (#define and its continuations)
+    directives = [(d.start(), d.end()) for d in
+                  re.finditer(r'^[ \t]*#(?:[^\n]*\\\n)*[^\n]*', clean, re.M)]
+    boot = None
     out = []
     for m in CALL.finditer(clean):
         name = m.group(1)
         if clean[max(0, m.start() - 1)].isalnum() or clean[m.start() - 1:m.start()] == "_":
             continue
         args = args_of(clean, m.end())
-        skip = {"pr": 0, "printk": 0, "dev": 1, "kmsg": 1}
+        if name.startswith("boot_"):
+            line = clean[clean.rfind("\n", 0, m.start()) + 1:m.start()]
+            if re.search(r"\bvoid\b", line) or \
+               any(a <= m.start() < b for a, b in directives):
+                continue
+        if name == "boot_kmsg":
+            boot = boot_kmsgs(path) if boot is None else boot
+            name_ = "".join(args[0]) if args else ""
+            if name_ not in boot:
+                out.append("<expr>" if not ids else "%s\t<expr>" % name_)
+                continue
+            bid, lits = boot[name_]
+            fmt = "".join(t[1:-1] for t in lits)
+            if not ids:
+                out.append(fmt)
+            else:
+                out.append("%s\t%s" % (bid, escape(re.sub(r"\n$", "", unescape(fmt)))))
+            continue
+        skip = {"pr": 0, "printk": 0, "dev": 1, "kmsg": 1, "boot": 0}
         kind = "kmsg_dev" if name.startswith("kmsg_dev_") else name.split("_")[0]
         n = 2 if kind == "kmsg_dev" else skip[kind]
         if len(args) <= n:

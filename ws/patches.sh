@@ -42,13 +42,21 @@ commit() {
 	git commit -q -m "$subject" -m "$body"
 }
 
-# The oops test (kmsg_oops.sh and its module) comes with its own commit
-# after the oops and fault conversions it tests: the selftests' commit is
-# taken without it, its two lines in the Makefiles too.
-oops_test="tools/testing/selftests/kmsg/kmsg_oops.sh tools/testing/selftests/kmsg/test_modules/test_kmsg_oops.c"
+# The oops test (kmsg_oops.sh and its module) and the boot stage's test
+# (kmsg_boot.sh) come with commits of their own after the conversions
+# they test: the selftests' commit is taken without both, the oops test's
+# without the boot test, their lines in the Makefiles too.
+without_boot_test() {
+	local d=tools/testing/selftests/kmsg
+	rm -f "$d/kmsg_boot.sh"
+	sed -i '/^\tkmsg_boot\.sh \\$/d' "$d/Makefile"
+	! grep -q kmsg_boot "$d/Makefile" ||
+		{ echo "patches: the boot test is still in $d/Makefile" >&2; exit 1; }
+}
 without_oops_test() {
 	local d=tools/testing/selftests/kmsg
-	rm -f $oops_test
+	without_boot_test
+	rm -f "$d/kmsg_oops.sh" "$d/test_modules/test_kmsg_oops.c"
 	sed -i 's/^\tkmsg_faults\.sh \\$/\tkmsg_faults.sh/; /^\tkmsg_oops\.sh$/d' "$d/Makefile"
 	sed -i 's/ test_kmsg_oops\.o//' "$d/test_modules/Makefile"
 	! grep -rq oops "$d/Makefile" "$d/test_modules/Makefile" ||
@@ -219,17 +227,33 @@ the format strings stay as they are." \
 
 # One change per converted component, with its descriptions.
 for p in $(grep -- '-kmsg-message-ids\.patch$' "$top/patches/series"); do
-	file=$(sed -n 's|^+++ b/||p' "$top/patches/$p" | grep -vx MAINTAINERS | head -n 1)
-	comp=$(sed -n 's/^#define[[:space:]]*KMSG_COMPONENT[[:space:]]*"\(.*\)".*/\1/p' \
-		"$top/build/linux/$file")
+	# the component: the first file of the patch that names it (the boot
+	# stage's names it BOOT_KMSG_COMPONENT, in <asm/boot_kmsg.h>)
+	file= comp=
+	for f in $(sed -n 's|^+++ b/||p' "$top/patches/$p" | grep -vx MAINTAINERS); do
+		comp=$(sed -n 's/^#define[[:space:]]*\(BOOT_\)\{0,1\}KMSG_COMPONENT[[:space:]]*"\(.*\)".*/\2/p' \
+			"$top/build/linux/$f" | head -n 1)
+		[ -n "$comp" ] && { file=$f; break; }
+	done
 	if [ -z "$comp" ] || [ ! -e "$top/Documentation/kmsg/s390/$comp" ]; then
 		echo "patches: $p: no KMSG_COMPONENT with descriptions in $file" >&2
 		exit 1
 	fi
 	where=$(dirname "$file")
+	how="get ids with
+scripts/kmsg-convert.py"
+	if [ "$comp" = boot ]; then
+		where=arch/s390/boot
+		how="get ids from
+<asm/boot_kmsg.h>, which lists each with its level and format once: the
+decompressor prints it from there, arch/s390/kernel/boot_kmsg.c puts its
+record into vmlinux, whose catalog describes it.  With CONFIG_KMSG_IDS
+the decompressor also keeps the lines in its boot data, and setup_arch()
+passes them to printk() at their levels, so that a successful boot has
+them in the kernel log"
+	fi
 	commit "s390/$comp: message ids and descriptions" \
-"The messages of the $comp component (${where}) get ids with
-scripts/kmsg-convert.py; their format strings are unchanged.  Each is
+"The messages of the $comp component (${where}) $how; their format strings are unchanged.  Each is
 described in Documentation/kmsg/s390/$comp, which MAINTAINERS lists
 in the section of the component's sources, so that get_maintainer.pl
 names the driver's maintainers for a change of a description;
@@ -237,7 +261,7 @@ Documentation/kmsg/s390/$comp.rst is its page of the book." \
 		"$p" -- "Documentation/kmsg/s390/$comp" "Documentation/kmsg/s390/$comp.rst"
 done
 
-commit "selftests/kmsg: an s390 oops explained, its text unchanged" \
+COMMIT_HOOK=without_boot_test commit "selftests/kmsg: an s390 oops explained, its text unchanged" \
 "kmsg_oops.sh loads test_kmsg_oops, whose kernel thread reads an address
 that nothing maps, and checks that the fault report and the oops are in
 the log as before the oops and fault components got catalog entries, that
@@ -246,6 +270,15 @@ It runs only with KMSG_TEST_OOPS=1, as the kernel is tainted after it." \
 	-- tools/testing/selftests/kmsg/kmsg_oops.sh \
 	tools/testing/selftests/kmsg/test_modules/test_kmsg_oops.c \
 	tools/testing/selftests/kmsg/Makefile tools/testing/selftests/kmsg/test_modules/Makefile
+
+commit "selftests/kmsg: the s390 boot stage's messages in the kernel log" \
+"kmsg_boot.sh, first of the tests, as later ones fill the log: booted with
+facilities=!25 (a facility every machine level requires), the boot stage
+warns; the warning and its list of facilities are in the kernel log once,
+with their tags and levels, before setup_arch()'s own lines, and kmsg
+annotate explains them from sysfs.  It skips when the command line clears
+no facility." \
+	-- tools/testing/selftests/kmsg/kmsg_boot.sh tools/testing/selftests/kmsg/Makefile
 
 # Every file of ours that ws/prepare.sh puts into the tree is in the
 # series, as it is here, but the project's own kernel configurations.

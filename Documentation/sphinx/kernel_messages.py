@@ -120,7 +120,13 @@ HASHED_IDS_NOTE = (
 
 
 def hashed_ids(tag, d):
-    """The line of a message's hashed ids, as kmsg-gen dump has them."""
+    """The line of a message's hashed ids, as kmsg-gen dump has them; for a
+    message printed without its tag, which has none, a line that says so."""
+    if d.get('printed_without_id'):
+        note = ('Printed without its tag: the line reads as the text below, '
+                'as the kernel has always printed it; tools find the entry '
+                'by the text.')
+        return nodes.paragraph(note, note, classes=['kmsg-no-id'])
     comp = tag.rsplit('.', 1)[0]
     plain = '%s.%s' % (comp, d['hashed_id'])
     device = '%s.%s' % (comp, d['hashed_id_device'])

@@ -199,14 +199,11 @@ static void entry_json(const struct kmsg_entry *e, const struct kmsg_values *v,
 		.user_action = e->user_action,
 		.values = v ? v->val : NULL,
 		.nr_values = v ? v->nr : 0,
+		.no_id = e->no_id,
 	};
 
 	kmsg_json_entry(&jw, &je);
 	jsonw_string_field(&jw, "source", e->source);
-	if (e->no_id) {
-		jsonw_name(&jw, "printed_without_id");
-		jsonw_bool(&jw, true);
-	}
 	if (has_man_page(e)) {
 		/* tags are valid: a component of up to 31 characters, an id */
 		char page[64];
