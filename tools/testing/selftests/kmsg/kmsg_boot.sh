@@ -20,7 +20,7 @@ fi
 bit=$(sed -n 's/.*facilities=!\([0-9][0-9]*\).*/\1/p' /proc/cmdline)
 if [ -z "$bit" ]; then
 	ktap_set_plan 1
-	ktap_test_skip "the command line clears no facility (facilities=!25 makes the boot stage warn)"
+	ktap_test_skip "no facilities=!<bit> on the command line (25 makes the boot stage warn)"
 	ktap_finished
 fi
 # the log's records from the first on ("level,seq,time,flags;text"):
