@@ -65,7 +65,10 @@ if ! grep -q '^# CONFIG_KMSG_IDS is not set' "$KOUT/.config"; then
 	exit 1
 fi
 
-# compile OBJ SOURCE OUT: kbuild's command for OBJ, on SOURCE, into OUT
+# compile OBJ SOURCE OUT: kbuild's command for OBJ, on SOURCE, into OUT;
+# a header the source names in quotes is looked for next to it first (the
+# pristine copy's own, if the series changed it), then in the tree's
+# folder of OBJ (arch/s390/boot's decompressor.h, which no -I names)
 compile() {
 	local cmd
 	cmd=$(sed -n "s|^savedcmd_$1 := ||p" "$KOUT/$(dirname "$1")/.$(basename "$1").cmd")
@@ -74,6 +77,7 @@ compile() {
 	cmd=${cmd/ -c -o $1 $KSRC\/${1%.o}.c/ -c -o $3 $2}
 	# (ccache hands the compiler a relative path: both are mapped)
 	(cd "$KOUT" && ccpath eval "$cmd -Wno-builtin-macro-redefined -D__LINE__=0 -fno-toplevel-reorder \
+		-iquote $KSRC/$(dirname "$1") \
 		-fmacro-prefix-map=$d/pristine/= \
 		-fmacro-prefix-map=$(realpath -m --relative-to="$KOUT" "$d/pristine")/=") > "$3.log" 2>&1
 }
