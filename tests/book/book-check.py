@@ -143,6 +143,7 @@ def rendered(sec):
     title = ws(''.join(c if isinstance(c, str) else
                        (c.text() if c.tag != 'a' else '') for c in h2.children))
     hashed = [ws(p.text()) for p in sec.kids('p') if 'kmsg-hashed-id' in p.classes()]
+    noid = [ws(p.text()) for p in sec.kids('p') if 'kmsg-no-id' in p.classes()]
     code = next(sec.find(lambda n: n.tag == 'pre'))
     dl = next(sec.find(lambda n: n.tag == 'dl' and 'kmsg-fields' in n.classes()))
     f = fields(dl)
@@ -156,7 +157,7 @@ def rendered(sec):
         'ids': ids, 'title': title, 'text': re.sub(r'\n$', '', code.text()),
         'severity': ws(f['Severity'].text()) if 'Severity' in f else None,
         'params': params, 'description': paras.get('Description'),
-        'user_action': paras.get('User action'), 'hashed': hashed,
+        'user_action': paras.get('User action'), 'hashed': hashed, 'noid': noid,
     }
 
 
@@ -187,9 +188,16 @@ def compare(d, r):
     if r['user_action'] != expected_paras(d['user_action']):
         bad.append('user action %r' % r['user_action'])
     comp = d['tag'].rsplit('.', 1)[0]
+    if d.get('printed_without_id'):
+        # no hashed id: the line has no tag to hash; a note says so
+        if r['hashed'] or len(r['noid']) != 1 or \
+           not r['noid'][0].startswith('Printed without its tag:'):
+            bad.append('printed without id: hashed ids %r and note %r, not none and '
+                       "'Printed without its tag: ...'" % (r['hashed'], r['noid']))
+        return bad
     want = ['Hashed id: %s.%s (printed for a device: %s.%s)'
             % (comp, d['hashed_id'], comp, d['hashed_id_device'])]
-    if r['hashed'] != want:
+    if r['hashed'] != want or r['noid']:
         bad.append('hashed ids %r, not %r' % (r['hashed'], want))
     return bad
 
