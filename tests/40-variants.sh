@@ -39,8 +39,7 @@ fi
 echo "# variant: CONFIG_KMSG_IDS=n, xpram as a module"
 if build_variant no-ids "CONFIG_KMSG_IDS=n"; then
 	relay < <("$top/ws/zero-cost.sh" no-ids)
-	# booted with a facility cleared, as in 30: the boot stage warns
-	relay < <(GUEST_APPEND="facilities=!25" "$top/ws/guest-tests.sh" "KMSG_IDS=n kmsg_boot.sh kmsg_printk_index.sh kmsg_prefix.sh kmsg_modules.sh kmsg_xpram.sh kmsg_tool.sh")
+	relay < <("$top/ws/guest-tests.sh" "KMSG_IDS=n kmsg_printk_index.sh kmsg_prefix.sh kmsg_modules.sh kmsg_xpram.sh kmsg_tool.sh")
 fi
 
 echo "# variant: CONFIG_KMSG_IDS=n and CONFIG_KMSG_CATALOG=n"
