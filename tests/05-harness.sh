@@ -102,6 +102,8 @@ run_check cpu
 check "the run ends with the CPU time it took and how busy the cores were" \
 	awk -v cores="$(nproc)" '/^# CPU: / { ok = $3 ~ /^[0-9]+%$/ && $3 + 0 >= 1 && $3 + 0 <= 100 &&
 		$6 == cores && $8 ~ /^\([0-9]+$/ && substr($8, 2) + 0 >= 1 } END { exit !ok }' "$out/cpu.out"
+check "each suite's time line gives the CPU time of its processes (the spinning suite: 2 s or more)" \
+	awk '/^# 1-spin took [0-9]+ s, [0-9]+ s of CPU$/ { ok = $6 >= 2 } END { exit !ok }' "$out/cpu.out"
 # A suite that changes the source tree runs first and alone: no other
 # suite has begun when it runs, and the others begin once it has ended.
 w=$out/alone-files

@@ -28,7 +28,9 @@
 # folder's lock is held), for the next suite that can run now; when none
 # can, the first one starts and waits for the build.  Each suite's output
 # is kept until it ends and then printed whole, under its "== NAME" line,
-# so suites never mix their lines.
+# so suites never mix their lines.  "# NAME took N s, C s of CPU" follows
+# it: C counts the suite's processes, guests and compilers among them,
+# not a kernel the background build compiled for it.
 # Meanwhile a full run (no ONLY=, the project's tests/) builds the kernel
 # configurations of ws/kconfigs.sh in the background (ws/prebuild.sh, at
 # the lowest priority).  Suites share build folders through their locks
@@ -82,7 +84,8 @@ unset KMSG_CHECK_BUILD
 if [ -n "$check_build" ]; then
 	echo "== build (make build)"
 	"$top/ws/kbuild.sh" main || { echo "not ok - the main kernel builds"; echo "0 passed, 1 failed, 0 skipped"; exit 1; }
-	echo "# build took $((SECONDS - t0)) s" | tee -a "$log"
+	children_cpu
+	echo "# build took $((SECONDS - t0)) s, $cpu s of CPU" | tee -a "$log"
 fi
 
 # harness_fail SUITE WHY: a failure the harness itself finds
@@ -121,7 +124,7 @@ judge() {
 	[ "$nested" -gt 0 ] && harness_fail "$name" "$nested nested results are not ok"
 	[ "$rc" -ne 0 ] && [ "$f" -eq 0 ] &&
 		harness_fail "$name" "exited with status $rc"
-	echo "# $name took $(cat "$rd/$name.time") s" | tee -a "$log"
+	echo "# $name took $(cat "$rd/$name.time") s, $(cat "$rd/$name.cpu" 2>/dev/null || echo 0) s of CPU" | tee -a "$log"
 }
 # wait_one: wait for one running suite to end, and judge it
 wait_one() {
@@ -142,6 +145,8 @@ start() {
 		bash "$t" > "$rd/$name.out" 2>&1
 		echo $? > "$rd/$name.rc"
 		echo $((SECONDS - begin)) > "$rd/$name.time"
+		children_cpu
+		echo "$cpu" > "$rd/$name.cpu"
 	) &
 	running[$!]=$name
 }

@@ -9,13 +9,16 @@
 #   ws/prebuild.sh [NAME...]
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/ws/vars.sh"
 . "$top/ws/kconfigs.sh"
 names=${*:-$KCONFIGS}
 mkdir -p "$top/build"
 for c in $names; do
-	start=$SECONDS
+	children_cpu
+	start=$SECONDS cpu0=$cpu
 	if nice -n 19 "$top/ws/kbuild.sh" "$c" > "$top/build/prebuild-$c.log" 2>&1; then
-		echo "prebuild: $c built in $((SECONDS - start)) s"
+		children_cpu
+		echo "prebuild: $c built in $((SECONDS - start)) s, $((cpu - cpu0)) s of CPU"
 	else
 		echo "prebuild: $c failed after $((SECONDS - start)) s (build/prebuild-$c.log)"
 	fi
