@@ -25,9 +25,44 @@ check "kmsg-gen dump lists the descriptions" [ -s "$out/described" ]
 # spatch's result depends on the semantic patch, the files and spatch
 cocci=$top/scripts/coccinelle/misc/kmsg.cocci
 spatch --version > "$out/spatch-version" 2>&1
+# spatch in report mode on the files of every patch whose result is not
+# kept yet, in one run (its start-up, a second of CPU, is most of what a
+# small file costs); each report line begins with its file, so each patch
+# gets the lines of its own files, kept under its own key
+spatch_label() { echo "spatch --very-quiet --no-includes --include-headers -D report kmsg.cocci $*"; }
+patch_files() { sed -n 's|^+++ b/||p' "$top/patches/$1" | grep -E '\.[ch]$'; }
+batch=() batch_rc=0
+: > "$out/spatch.batch"
+for p in $patches; do
+	files=$(patch_files "$p")
+	cache_entry "$(spatch_label $files)" $(for f in $files; do echo "$KSRC/$f"; done) "$cocci" "$out/spatch-version"
+	cache_has || batch+=($files)
+done
+# (a file that two patches change is read once)
+[ ${#batch[@]} -eq 0 ] || mapfile -t batch < <(printf '%s\n' "${batch[@]}" | LC_ALL=C sort -u)
+if [ ${#batch[@]} -gt 0 ]; then
+	(cd "$KSRC" && spatch --very-quiet --no-includes --include-headers -D report --sp-file "$cocci" "${batch[@]}") \
+		> "$out/spatch.batch" 2>&1
+	batch_rc=$?
+fi
+# spatch_patch FILE...: the result for a patch's files, kept or from the batch
+spatch_patch() {
+	cache_entry "$(spatch_label "$@")" $(for f; do echo "$KSRC/$f"; done) "$cocci" "$out/spatch-version"
+	if cache_has; then
+		cache_show
+		return
+	fi
+	if [ "$batch_rc" -ne 0 ]; then	# not kept: shown whole, for every patch
+		cat "$out/spatch.batch"
+		return "$batch_rc"
+	fi
+	for f; do awk -v f="$f:" 'index($0, f) == 1' "$out/spatch.batch"; done > "$out/spatch.one"
+	cat "$out/spatch.one"
+	cache_put 0 < "$out/spatch.one"
+}
 total=0
 for p in $patches; do
-	files=$(sed -n 's|^+++ b/||p' "$top/patches/$p" | grep -E '\.[ch]$')
+	files=$(patch_files "$p")
 	for f in $files; do
 		orig=$KSRC/.pc/$p/$f
 		# a file the patch adds had no formats to keep (quilt's copy of
@@ -58,9 +93,7 @@ for p in $patches; do
 	[ -z "$missing" ] || echo "# $comp: no description with the same text: $missing"
 	check "${p%.patch}: every converted message ($(wc -l < "$out/$comp.calls")) is described, with its format as Text" \
 		[ -s "$out/$comp.calls" -a -z "$missing" ]
-	left=$(cd "$KSRC" && cached "spatch --very-quiet --no-includes --include-headers -D report kmsg.cocci $files" \
-		$files "$cocci" "$out/spatch-version" -- \
-		spatch --very-quiet --no-includes --include-headers -D report --sp-file "$cocci" $files)
+	left=$(spatch_patch $files)
 	rc=$?
 	[ -z "$left" ] || printf '%s\n' "$left" | sed 's/^/# left: /'
 	check "${p%.patch}: no message call left to convert" [ $rc -eq 0 -a -z "$left" ]

@@ -13,8 +13,38 @@
 # for make check's summary.
 KMSG_RESULT_CACHE=${KMSG_RESULT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/kmsg/results}
 
+# cache_entry LABEL FILE...: sets cache_f to where the result for LABEL
+# and the contents of FILE... is kept (empty with KMSG_RESULT_CACHE=0).
+# Then cache_has says whether a result is there, cache_show prints it and
+# returns its status, and cache_put STATUS keeps its standard input as the
+# result; each is counted in $KMSG_RESULT_CACHE.log (cached below uses
+# them; a caller that runs one command for several results does too).
+cache_entry() {
+	local label=$1 f key
+	shift
+	cache_f=
+	[ "$KMSG_RESULT_CACHE" = 0 ] && return
+	key=$({ printf '%s\0' "$label" "$#"
+		for f; do sha256sum < "$f" || echo "missing $f"; done; } |
+		sha256sum | cut -c1-40)
+	cache_f=$KMSG_RESULT_CACHE/${key:0:2}/$key
+}
+cache_has() { [ -n "$cache_f" ] && [ -f "$cache_f.rc" ] && [ -f "$cache_f.out" ]; }
+cache_show() {
+	cat "$cache_f.out"
+	echo reused >> "$KMSG_RESULT_CACHE.log"
+	return "$(cat "$cache_f.rc")"
+}
+cache_put() {
+	[ -n "$cache_f" ] || { cat > /dev/null; return; }
+	mkdir -p "${cache_f%/*}"
+	cat > "$cache_f.$$" && mv "$cache_f.$$" "$cache_f.out" &&
+		echo "$1" > "$cache_f.rc.$$" && mv "$cache_f.rc.$$" "$cache_f.rc"
+	echo run >> "$KMSG_RESULT_CACHE.log"
+}
+
 cached() {
-	local label=$1 files=() key f rc
+	local label=$1 files=() rc tmp
 	shift
 	while [ $# -gt 0 ] && [ "$1" != -- ]; do files+=("$1"); shift; done
 	[ "${1:-}" = -- ] || { echo "cached: usage: cached LABEL FILE... -- CMD" >&2; return 2; }
@@ -23,20 +53,16 @@ cached() {
 		"$@" 2>&1
 		return
 	fi
-	key=$({ printf '%s\0' "$label" "${#files[@]}"
-		for f in "${files[@]}"; do sha256sum < "$f" || echo "missing $f"; done; } |
-		sha256sum | cut -c1-40)
-	f=$KMSG_RESULT_CACHE/${key:0:2}/$key
-	if [ -f "$f.rc" ] && [ -f "$f.out" ]; then
-		cat "$f.out"
-		echo reused >> "$KMSG_RESULT_CACHE.log"
-		return "$(cat "$f.rc")"
+	cache_entry "$label" "${files[@]}"
+	if cache_has; then
+		cache_show
+		return
 	fi
-	mkdir -p "${f%/*}"
-	"$@" > "$f.$$" 2>&1
+	tmp=$(mktemp)
+	"$@" > "$tmp" 2>&1
 	rc=$?
-	cat "$f.$$"
-	mv "$f.$$" "$f.out" && echo "$rc" > "$f.rc.$$" && mv "$f.rc.$$" "$f.rc"
-	echo run >> "$KMSG_RESULT_CACHE.log"
+	cat "$tmp"
+	cache_put "$rc" < "$tmp"
+	rm -f "$tmp"
 	return "$rc"
 }
