@@ -23,8 +23,10 @@ kconfig() {
 	catalog)	KOUT=$top/build/obj-catalog KCONFIG_MAKE=D=1
 			KMSG_EXTRA_CONFIG=$top/kernel/configs/kmsg_catalog.config ;;
 	# the catalog configuration without ids: only the converted objects
-	# are compiled there (ws/off-means-off.sh), so it is not in KCONFIGS
-	catalog-no-ids)	KOUT=$top/build/obj-catalog-no-ids
+	# are compiled there (ws/off-means-off.sh), so it is not in KCONFIGS;
+	# it starts from a copy of the catalog's folder (its prepared headers
+	# and host programs)
+	catalog-no-ids)	KOUT=$top/build/obj-catalog-no-ids KCONFIG_SEED=catalog
 			KMSG_EXTRA_CONFIG="$top/kernel/configs/kmsg_catalog.config $top/ws/variant-ids-off.config" ;;
 	*)		echo "ws: no kernel configuration '$1' (one of: $KCONFIGS catalog-no-ids)" >&2
 			return 2 ;;
