@@ -30,7 +30,10 @@
 # is kept until it ends and then printed whole, under its "== NAME" line,
 # so suites never mix their lines.  "# NAME took N s, C s of CPU" follows
 # it: C counts the suite's processes, guests and compilers among them,
-# not a kernel the background build compiled for it.
+# not a kernel the background build compiled for it, and not a process
+# the suite did not wait for (a process substitution, relay < <(...),
+# that ended after the suite: its guest's CPU is then missing, seen once
+# for tests/36).  The run's total CPU time (# CPU:) counts everything.
 # Meanwhile a full run (no ONLY=, the project's tests/) builds the kernel
 # configurations of ws/kconfigs.sh in the background (ws/prebuild.sh, at
 # the lowest priority).  Suites share build folders through their locks
