@@ -166,6 +166,7 @@ if [ -n "$CCACHE_BIN" ]; then
 else
 	nok "compile cache: ccache is not installed (ws/deps.sh installs it)"
 fi
+check_no_tree_path main
 
 # D=1 on the real tree.
 kbuild D=1 > "$out/d1.log" 2>&1

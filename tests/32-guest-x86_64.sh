@@ -20,6 +20,7 @@ rc=$?
 [ $rc -eq 0 ] || tail -n 20 "$log" | sed 's/^/# /'
 check "the x86_64 kernel and kmsg tool build (make build ARCH=x86_64)" [ $rc -eq 0 ]
 [ $rc -eq 0 ] || done_testing
+check_no_tree_path x86_64
 check "the kernel is an x86 bzImage (\"HdrS\" at 0x202) and the tool an x86-64 executable" \
 	sh -c "[ \"\$(od -An -c -j 514 -N 4 '$KOUT/$KIMAGE' | tr -d ' ')\" = HdrS ] &&
 	       readelf -h '$KMSG_TOOL_DIR/kmsg' | grep -q 'X86-64'"

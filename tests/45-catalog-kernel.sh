@@ -28,6 +28,7 @@ if [ $rc -ne 0 ]; then
 	done_testing
 	exit
 fi
+check_no_tree_path catalog
 
 # Every file a conversion patch changes is compiled in this configuration,
 # but arch/s390/boot/kaslr.c, which needs CONFIG_RANDOMIZE_BASE, off here

@@ -69,4 +69,13 @@ debug_kernel() {
 debug_guest() {
 	relay < <(GUEST_TIMEOUT=${DEBUG_GUEST_TIMEOUT:-2400} "$top/ws/guest-tests.sh" "$1")
 }
+# check_no_tree_path CONFIG: a clone at another path (CI's) hits the
+# compile cache only if the headers its compiles include are the same:
+# none that the build of CONFIG generated may carry this tree's path
+# (s390's facility-defs.h did, from its generator's __FILE__).
+check_no_tree_path() {
+	check "$1: no generated header names the tree's path (a clone elsewhere hits the compile cache)" \
+		sh -c "! grep -rlF --exclude='.*.cmd' '$top' '$KOUT/include/generated' '$KOUT'/arch/*/include/generated"
+}
+
 done_testing() { echo "1..$n"; [ "$failed" -eq 0 ]; exit; }

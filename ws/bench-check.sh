@@ -37,13 +37,16 @@ ccpath gcc -c -o "$top/build/smoke.o" "$top/build/smoke.c" && echo "ok 1 - a fil
 echo "1..1"
 SUITE
 
-# run NAME: make check in a fresh clone; "seconds summary hits misses"
+# run NAME: make check in a fresh clone at $b/NAME/clone; "seconds status".
+# Each run's clone has a path of its own, as CI's has: the warm run hits
+# the cold run's cache only where nothing compiled names the tree's path.
 run() {
-	local clone=$b/clone log=$b/$1.log start rc
-	rm -rf "$clone"
+	local clone=$b/$1/clone log=$b/$1.log start rc
+	rm -rf "$b/$1"
+	mkdir -p "$b/$1"
 	git clone -q "$top" "$clone" || fail "git clone failed"
 	# as CI has it: a copy of shared/ beside the clone
-	[ -d "$top/../shared" ] && ln -sfn "$(realpath "$top/../shared")" "$b/shared"
+	[ -d "$top/../shared" ] && ln -sfn "$(realpath "$top/../shared")" "$b/$1/shared"
 	start=$SECONDS
 	if [ -n "${BENCH_SMOKE:-}" ]; then
 		(cd "$clone" && top=$clone CHECK_SUITES=$b/suites ws/check.sh) > "$log" 2>&1
@@ -52,7 +55,7 @@ run() {
 	fi
 	rc=$?
 	echo "$((SECONDS - start)) $rc"
-	rm -rf "$clone"
+	rm -rf "${clone:?}"
 }
 summary() { grep -E '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' "$b/$1.log" | tail -n 1; }
 cache() { sed -n 's/^# compile cache: \(.*\)$/\1/p' "$b/$1.log" | tail -n 1; }
@@ -87,7 +90,7 @@ mm() { printf '%d min %02d s' $(($1 / 60)) $(($1 % 60)); }
 	echo "| measure | value | notes |"
 	echo "| --- | --- | --- |"
 	echo "| make check, fresh clone, cold | $(mm "$cold_s") | $(summary cold); empty compile cache, no suite times: $(cache cold); CPU $(cpu cold); per step, time (its own CPU): $(suites cold); background builds, CPU: $(prebuilt cold) |"
-	echo "| make check, fresh clone, warm | $(mm "$warm_s") | $(summary warm); the compile cache and suite times the cold run left: $(cache warm); CPU $(cpu warm); per step, time (its own CPU): $(suites warm); background builds, CPU: $(prebuilt warm) |"
+	echo "| make check, fresh clone, warm | $(mm "$warm_s") | $(summary warm); a clone at another path, with the compile cache and suite times the cold run left: $(cache warm); CPU $(cpu warm); per step, time (its own CPU): $(suites warm); background builds, CPU: $(prebuilt warm) |"
 	echo "| make check, warm vs cold | $(awk -v w="$warm_s" -v c="$cold_s" 'BEGIN { printf "%.2f", w / (c > 0 ? c : 1) }') | ratio of the two runs above |"
 } | "$top/ws/markers.py" "$report" check --append || fail "cannot write $report"
 echo "bench-check: cold $(mm "$cold_s"), warm $(mm "$warm_s"); wrote $report"
