@@ -294,6 +294,25 @@ status 2
 R
 check "cached: its log counts the results reused and run" \
 	[ "$(grep -c '^run$' "$out/results.log") $(grep -c '^reused$' "$out/results.log")" = "3 1" ]
+# ws/prebuild.sh with KMSG_PREBUILD_HOLD="FILE ARCH": the configurations
+# of ARCH wait for FILE, the others are built first.  Run in a copy of
+# ws/ whose kbuild.sh only notes what it was asked to build.
+pb=$out/prebuild
+mkdir -p "$pb/ws"
+cp "$top/ws/prebuild.sh" "$top/ws/vars.sh" "$top/ws/kconfigs.sh" "$pb/ws/"
+printf '%s\n' '#!/bin/sh' 'echo "$1" >> "$(dirname "$0")/../built"' > "$pb/ws/kbuild.sh"
+chmod +x "$pb/ws/kbuild.sh"
+KMSG_PREBUILD_HOLD="$pb/gate s390" "$pb/ws/prebuild.sh" main x86_64 debug > "$pb/log" 2>&1 &
+pbpid=$!
+for _ in $(seq 100); do grep -qx x86_64 "$pb/built" 2>/dev/null && break; sleep 0.1; done
+sleep 1.5
+cp "$pb/built" "$pb/built-before" 2>/dev/null
+touch "$pb/gate"
+wait $pbpid
+check "prebuild: while held, only the other architecture's configuration is built (x86_64)" \
+	[ "$(cat "$pb/built-before" 2>/dev/null)" = x86_64 ]
+check "prebuild: the held ones follow in their order once the file exists (main, debug)" \
+	[ "$(tr '\n' ' ' < "$pb/built")" = "x86_64 main debug " ]
 # A guest's console log (ws/guest-problems.sh, for ws/guest.sh): a report
 # fails the run, unless it lies between the markers of an expected oops;
 # a region left open fails too.

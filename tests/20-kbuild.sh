@@ -2,7 +2,7 @@
 # kbuild-level tests against the prepared tree and build/obj: ids that
 # must not compile, the zero-cost comparison with CONFIG_KMSG_IDS=y,
 # make D=1 and D=2 on the real tree, and incremental catalog builds.
-# check: changes the source tree (removes a description for a while)
+# check: changes the source tree: s390 (removes a description for a while)
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/ws/vars.sh"
@@ -175,7 +175,12 @@ check "and reports no finding" sh -c "! grep -qE ': [A-Za-z][A-Za-z0-9_-]*\.[0-9
 
 # Remove xpram.2's description from the tree (the link in build/linux
 # only; ws/prepare.sh puts it back) and check that D=1 fails.
+# The source tree's lock is held meanwhile (ws/vars.sh src_lock): a
+# build of another architecture that make check runs beside this suite
+# prepares the tree only after the description is back.
 doc=$KSRC/Documentation/kmsg/s390/xpram
+exec 8>"$KSRC.lock"
+flock 8
 restore() { rm -f "$doc"; ln -s "$top/Documentation/kmsg/s390/xpram" "$doc"; }
 trap restore EXIT
 rm -f "$doc"
@@ -195,6 +200,7 @@ check "the undescribed xpram.2 keeps its text in vmlinux's catalog, without the 
 	text_not_desc2 "$out/cat-missing.txt"
 restore
 trap - EXIT
+exec 8>&-
 touch "$top/Documentation/kmsg/s390/xpram"	# as an editor would leave it
 kbuild > "$out/restored.log" 2>&1
 rc=$?

@@ -36,7 +36,9 @@
 # for tests/36).  The run's total CPU time (# CPU:) counts everything.
 # Meanwhile a full run (no ONLY=, the project's tests/) builds the kernel
 # configurations of ws/kconfigs.sh in the background (ws/prebuild.sh, at
-# the lowest priority).  Suites share build folders through their locks
+# the lowest priority), from the start of the first phase: there only
+# those of an architecture the phase's suites leave alone ("# check:
+# changes the source tree: ARCH... (what)"), the others after it.  Suites share build folders through their locks
 # (ws/vars.sh kout_lock, src_lock); guests run in folders of their own.
 # The compile cache's hits and misses of the run close it.
 set -uo pipefail
@@ -72,9 +74,10 @@ tree_status() { git -C "$top" status --porcelain 2>/dev/null; }
 [ -z "${CHECK_SUITES:-}" ] && status0=$(tree_status)
 
 prebuild_pid=
+# start_prebuild [HOLD]: HOLD is KMSG_PREBUILD_HOLD for ws/prebuild.sh
 start_prebuild() {
 	[ -z "${ONLY:-}" ] && [ -z "${CHECK_SUITES:-}" ] && [ "${KMSG_PREBUILD:-1}" != 0 ] || return 0
-	"$top/ws/prebuild.sh" > "$top/build/prebuild.log" 2>&1 &
+	KMSG_PREBUILD_HOLD=${1:-} "$top/ws/prebuild.sh" > "$top/build/prebuild.log" 2>&1 &
 	prebuild_pid=$!
 	echo "# building the kernel configurations in the background (build/prebuild.log)"
 }
@@ -166,11 +169,28 @@ for t in "$suites"/[0-9]*.sh; do
 		rest+=("$t")
 	fi
 done
+. "$top/ws/kconfigs.sh"
+# The background builds start now, but those of an architecture whose
+# part of the tree a suite of this phase changes ("# check: changes the
+# source tree: ARCH... (what)"; no ARCH: every architecture) wait for
+# the phase's end.  Such a suite holds the source tree's lock (src_lock)
+# while it changes it, so a build's preparation waits for it too.
+held=
+for t in "${alone[@]}"; do
+	a=$(sed -n 's/^# check: changes the source tree: \([a-z0-9_ ]*\) (.*/\1/p' "$t")
+	[ -n "$a" ] || a=$(for k in $KCONFIGS; do (kconfig "$k" && echo "$ARCH"); done | sort -u)
+	held="$held $a"
+done
+if [ ${#alone[@]} -gt 0 ]; then
+	start_prebuild "$rd/alone-done $held"
+else
+	start_prebuild
+fi
 for t in "${alone[@]}"; do
 	start "$t"
 	wait_all
 done
-start_prebuild
+touch "$rd/alone-done"
 # longest first by the last run's times; unknown ones first, the long
 # ones of them before the others, each group by name
 if [ ${#rest[@]} -gt 0 ]; then
