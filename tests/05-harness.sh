@@ -313,6 +313,15 @@ check "prebuild: while held, only the other architecture's configuration is buil
 	[ "$(cat "$pb/built-before" 2>/dev/null)" = x86_64 ]
 check "prebuild: the held ones follow in their order once the file exists (main, debug)" \
 	[ "$(tr '\n' ' ' < "$pb/built")" = "x86_64 main debug " ]
+# ws/vars.sh gives the suites Debian's python3, even with a python3
+# earlier in PATH (a pyenv shim, whose every start costs ten times the
+# CPU); here with a stand-in for one.
+mkdir -p "$out/shim"
+printf '#!/bin/sh\nexit 1\n' > "$out/shim/python3"
+chmod +x "$out/shim/python3"
+py=$(PATH=$out/shim:$PATH bash -c ". '$top/ws/vars.sh' && command -v python3")
+check "ws/vars.sh puts Debian's /usr/bin/python3 first in PATH ($py)" \
+	[ "$(realpath "$py")" = "$(realpath /usr/bin/python3)" ]
 # A guest's console log (ws/guest-problems.sh, for ws/guest.sh): a report
 # fails the run, unless it lies between the markers of an expected oops;
 # a region left open fails too.
