@@ -130,7 +130,12 @@ printf '1-short 3\n2-long 300\n' > "$out/order.times"
 KMSG_CHECK_JOBS=1 KMSG_CHECK_TIMES=$out/order.times run_check order
 check "suites run longest first by the last run's times, one with no time before them" \
 	sh -c "[ \"\$(sed -n 's/^== //p' '$out/order.out' | tr '\n' ' ')\" = '3-new 2-long 1-short ' ]"
-# With no times (a fresh machine), the suites marked long come first.
+# A machine without times of its own orders by the shipped ones.
+rm -f "$out/none.times"
+KMSG_CHECK_JOBS=1 KMSG_CHECK_TIMES=$out/none.times KMSG_CHECK_TIMES_SHIPPED=$out/order.times run_check order
+check "with no times of the machine's own, by the shipped ones (ws/check-times)" \
+	sh -c "[ \"\$(sed -n 's/^== //p' '$out/order.out' | tr '\n' ' ')\" = '3-new 2-long 1-short ' ]"
+# With no times (a new suite), the suites marked long come first.
 suite long 1-plain 'echo "ok 1 - plain"; echo 1..1'
 suite long 2-long '# check: long
 echo "ok 1 - long"; echo 1..1'

@@ -20,9 +20,10 @@
 # guest keeps one core busy, QEMU's TCG being single-threaded, and the
 # next suite runs or compiles on the other), longest first by their times
 # in the last run on this machine (kept outside the work tree, in
-# $KMSG_CHECK_TIMES).  Suites with no time yet come first: those marked
-# "# check: long" (a fresh machine has no times, and the long ones must
-# not start last), then the others, each group in name order.  A suite
+# $KMSG_CHECK_TIMES), or on a machine without them by those of make
+# bench's cold run (ws/check-times).  Suites with no time yet (new ones)
+# come first: those marked "# check: long" (the long ones must not start
+# last), then the others, each group in name order.  A suite
 # that names the kernel configurations it uses ("# check: kernel NAME..."
 # of ws/kconfigs.sh) is passed over while one of them is being built (its
 # folder's lock is held), for the next suite that can run now; when none
@@ -82,6 +83,11 @@ start_prebuild() {
 	echo "# building the kernel configurations in the background (build/prebuild.log)"
 }
 times=${KMSG_CHECK_TIMES:-${XDG_CACHE_HOME:-$HOME/.cache}/kmsg/check-times}
+# A machine without times of its own orders by ws/check-times: the times
+# of make bench's cold run (ws/bench-check.sh writes it), so that a fresh
+# machine too starts the longest suites first and ends on short ones.
+order_times=$times
+[ -f "$order_times" ] || order_times=${KMSG_CHECK_TIMES_SHIPPED:-$top/ws/check-times}
 
 # make check: the main kernel and tool first (the suites boot them).  Not
 # passed on: tests/05 runs this script on suites of its own.
@@ -196,7 +202,7 @@ touch "$rd/alone-done"
 if [ ${#rest[@]} -gt 0 ]; then
 	mapfile -t rest < <(for t in "${rest[@]}"; do
 		name=$(basename "$t" .sh)
-		secs=$(awk -v n="$name" '$1 == n { s = $2 } END { print s == "" ? -1 : s }' "$times" 2>/dev/null || echo -1)
+		secs=$(awk -v n="$name" '$1 == n { s = $2 } END { print s == "" ? -1 : s }' "$order_times" 2>/dev/null || echo -1)
 		if [ "${secs:--1}" -ge 0 ]; then
 			group=2
 		elif grep -q '^# check: long' "$t"; then
