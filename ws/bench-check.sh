@@ -45,7 +45,7 @@ run() {
 	local clone=$b/$1/clone log=$b/$1.log start rc
 	rm -rf "$b/$1"
 	mkdir -p "$b/$1"
-	git clone -q "$top" "$clone" || fail "git clone failed"
+	git clone -q "$top" "$clone" && git -C "$clone" reset -q --hard "$head" || fail "git clone failed"
 	# as CI has it: a copy of shared/ beside the clone
 	[ -d "$top/../shared" ] && ln -sfn "$(realpath "$top/../shared")" "$b/$1/shared"
 	start=$SECONDS
@@ -72,6 +72,8 @@ prebuilt() {
 }
 
 rm -rf "$CCACHE_DIR" "$KMSG_CHECK_TIMES" "$KMSG_RESULT_CACHE" "$KMSG_RESULT_CACHE.log"
+# the commit both runs clone (work committed meanwhile is not measured)
+head=$(git -C "$top" rev-parse --short HEAD)
 mkdir -p "$CCACHE_DIR"
 read -r cold_s cold_rc < <(run cold)
 # The cold run's suite times order a machine's first make check
@@ -91,7 +93,7 @@ count() { summary "$1" | awk '{ print $1 + $3 + $5 }'; }
 cpu() { sed -n 's/^# CPU: \(.*\)$/\1/p' "$b/$1.log" | tail -n 1; }
 mm() { printf '%d min %02d s' $(($1 / 60)) $(($1 % 60)); }
 {
-	echo "Full \`make check\` from a fresh clone (\`ws/bench-check.sh\`, part of \`make bench\`), cold then warm in one run on $(date -u +%Y-%m-%d), commit $(git -C "$top" rev-parse --short HEAD), $(nproc) cores:"
+	echo "Full \`make check\` from a fresh clone (\`ws/bench-check.sh\`, part of \`make bench\`), cold then warm in one run on $(date -u +%Y-%m-%d), commit $head, $(nproc) cores:"
 	echo
 	echo "| measure | value | notes |"
 	echo "| --- | --- | --- |"
