@@ -23,9 +23,9 @@
 # $KMSG_CHECK_TIMES), or on a machine without them by those of make
 # bench's cold run (ws/check-times).  Suites with no time yet (new ones)
 # come first: those marked "# check: long" (the long ones must not start
-# last), then the others, each group in name order.  A suite
-# that names the kernel configurations it uses ("# check: kernel NAME..."
-# of ws/kconfigs.sh) is passed over while one of them is being built (its
+# last), then the others, each group in name order.  A suite that names
+# the kernel configurations it uses ("# check: kernel NAME..." of
+# ws/kconfigs.sh) is passed over while one of them is being built (its
 # folder's lock is held), for the next suite that can run now; when none
 # can, the first one starts and waits for the build.  Each suite's output
 # is kept until it ends and then printed whole, under its "== NAME" line,
@@ -39,8 +39,9 @@
 # configurations of ws/kconfigs.sh in the background (ws/prebuild.sh, at
 # the lowest priority), from the start of the first phase: there only
 # those of an architecture the phase's suites leave alone ("# check:
-# changes the source tree: ARCH... (what)"), the others after it.  Suites share build folders through their locks
-# (ws/vars.sh kout_lock, src_lock); guests run in folders of their own.
+# changes the source tree: ARCH... (what)"), the others after it.
+# Suites share build folders through their locks (ws/vars.sh kout_lock,
+# src_lock); guests run in folders of their own.
 # The compile cache's hits and misses of the run close it.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)

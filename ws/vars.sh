@@ -85,8 +85,9 @@ export KBUILD_BUILD_USER=kmsg KBUILD_BUILD_HOST=kmsg KBUILD_BUILD_VERSION=1
 HOST_BIN=$top/build/host-bin
 if [ -x /usr/bin/python3 ]; then
 	[ -L "$HOST_BIN/python3" ] || { mkdir -p "$HOST_BIN" && ln -sfn /usr/bin/python3 "$HOST_BIN/python3"; }
-	case ":$PATH:" in
-	*":$HOST_BIN:"*) ;;
+	# first, even when something put another python3 before it since
+	case $PATH in
+	"$HOST_BIN":*) ;;
 	*) export PATH=$HOST_BIN:$PATH ;;
 	esac
 fi
