@@ -217,7 +217,6 @@ fi
 # kernel_busy SUITE-FILE: a kernel configuration the suite names is being
 # built now (its folder's lock, ws/vars.sh kout_lock, is held).
 # CHECK_BUILD_DIR: where the locks are (tests/05 uses its own folder).
-. "$top/ws/kconfigs.sh"
 kernel_busy() {
 	local k lock
 	for k in $(sed -n 's/^# check: kernel //p' "$1"); do
