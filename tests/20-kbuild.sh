@@ -181,6 +181,7 @@ check "and reports no finding" sh -c "! grep -qE ': [A-Za-z][A-Za-z0-9_-]*\.[0-9
 doc=$KSRC/Documentation/kmsg/s390/xpram
 exec 8>"$KSRC.lock"
 flock 8
+export KMSG_SRC_LOCKED=$KSRC.lock	# held: a nested src_lock passes through
 restore() { rm -f "$doc"; ln -s "$top/Documentation/kmsg/s390/xpram" "$doc"; }
 trap restore EXIT
 rm -f "$doc"
@@ -201,6 +202,7 @@ check "the undescribed xpram.2 keeps its text in vmlinux's catalog, without the 
 restore
 trap - EXIT
 exec 8>&-
+unset KMSG_SRC_LOCKED
 touch "$top/Documentation/kmsg/s390/xpram"	# as an editor would leave it
 kbuild > "$out/restored.log" 2>&1
 rc=$?
