@@ -30,7 +30,8 @@ spatch --version > "$out/spatch-version" 2>&1
 # small file costs); each report line begins with its file, so each patch
 # gets the lines of its own files, kept under its own key
 spatch_label() { echo "spatch --very-quiet --no-includes --include-headers -D report kmsg.cocci $*"; }
-patch_files() { sed -n 's|^+++ b/||p' "$top/patches/$1" | grep -E '\.[ch]$'; }
+# a patch's files: those its diff changes and those it adds (Adds:)
+patch_files() { sed -n 's|^+++ b/||p; s|^Adds: ||p' "$top/patches/$1" | grep -E '\.[ch]$'; }
 batch=() batch_rc=0
 : > "$out/spatch.batch"
 for p in $patches; do
@@ -65,9 +66,8 @@ for p in $patches; do
 	files=$(patch_files "$p")
 	for f in $files; do
 		orig=$KSRC/.pc/$p/$f
-		# a file the patch adds had no formats to keep (quilt's copy of
-		# it from before the patch is empty)
-		if [ -f "$orig" ] && [ ! -s "$orig" ]; then
+		# a file the patch adds had no formats to keep
+		if grep -qxF "Adds: $f" "$top/patches/$p"; then
 			echo "# $f: new in ${p%%-*}"
 			continue
 		fi

@@ -44,20 +44,20 @@ find "$KSRC" -xtype l -lname "$top/*" -delete
 
 # 3. Patches: applied with quilt; re-applied when the series changes.
 ln -sfn "$top/patches" "$KSRC/patches"
-sum=$(cat "$top/patches/series" $(sed -e 's/#.*//' "$top/patches/series" |
-	sed -e "s|^\(..*\)$|$top/patches/\1|") 2>/dev/null | md5sum | cut -c1-32)
+sum=$(series_sum)
 if [ "$(cat "$KSRC/.kmsg-patches" 2>/dev/null)" != "$sum" ]; then
 	cd "$KSRC"
 	quilt() { command quilt --quiltrc "$top/ws/quiltrc" "$@"; }
 	if [ -s .pc/applied-patches ]; then
 		# Off with what was pushed, even if the series has changed since
-		# (QUILT_SERIES: the list as applied) or a patch file was edited
-		# (-f: the files come back from quilt's backups).
-		cp .pc/applied-patches .pc/series-as-applied
-		QUILT_SERIES=.pc/series-as-applied quilt pop -a -q -f >/dev/null
-		rm -f .pc/series-as-applied
+		# (the list quilt reads is the list as applied) or a patch file
+		# was edited (-f: the files come back from quilt's backups).
+		cp .pc/applied-patches .kmsg-series
+		quilt pop -a -q -f >/dev/null
 	fi
-	if [ -s patches/series ]; then
+	rm -f .pc/.quilt_series
+	quilt_series
+	if [ -s .kmsg-series ]; then
 		echo "prepare: applying patches/series"
 		quilt push -a -q >/dev/null || {
 			echo "prepare: a patch does not apply; see 'quilt push' in $KSRC" >&2

@@ -1,16 +1,22 @@
 #!/bin/bash
 # quilt in the prepared tree, with the settings our patches are kept in:
-#   ws/quilt.sh new 0009-foo.patch; ws/quilt.sh edit FILE; ws/quilt.sh refresh
-# Afterwards the applied-series stamp is renewed, so the next `make` does
-# not pop and re-push the series.
+#   ws/quilt.sh new 0091-foo.patch; ws/quilt.sh add FILE; ws/quilt.sh refresh
+# A new patch goes into patches/series after the topmost applied one (a
+# commit message for it: ws/quilt.sh header -e).  Afterwards the
+# applied-series stamp is renewed, so the next `make` does not pop and
+# re-push the series.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/ws/vars.sh"
 cd "$KSRC"
+prev=$(quilt --quiltrc "$top/ws/quiltrc" top 2>/dev/null || true)
 rc=0
 quilt --quiltrc "$top/ws/quiltrc" "$@" || rc=$?
-set +e +o pipefail
-sum=$(cat "$top/patches/series" $(sed -e 's/#.*//' "$top/patches/series" |
-	sed -e "s|^\(..*\)$|$top/patches/\1|") 2>/dev/null | md5sum | cut -c1-32)
-echo "$sum" > "$KSRC/.kmsg-patches"
+if [ $rc -eq 0 ] && [ "${1:-}" = new ] && ! grep -qxF "${*: -1}" "$top/patches/series"; then
+	awk -v prev="${prev#patches/}" -v new="${*: -1}" \
+		'{ print } $0 == prev { print new; done = 1 } END { if (!done) print new }' \
+		"$top/patches/series" > "$top/patches/series.new"
+	mv "$top/patches/series.new" "$top/patches/series"
+fi
+series_sum > "$KSRC/.kmsg-patches"
 exit $rc

@@ -144,3 +144,15 @@ kmake_unlocked() {
 		CROSS_COMPILE=$CROSS_COMPILE -j"$JOBS" "$@"
 }
 kmake() { kout_lock kmake_unlocked "$@"; }
+
+# patches/series lists every commit of the series; quilt applies those
+# whose patch has a diff of upstream files ($KSRC/.kmsg-series, named by
+# ws/quiltrc): a commit that only adds files of ours has none.
+# series_sum prints a checksum of the series and its patches.
+quilt_series() {
+	(cd "$top/patches" && while read -r p; do
+		grep -q '^--- a/' "$p" && echo "$p"
+	done < series) > "$KSRC/.kmsg-series.new"
+	mv "$KSRC/.kmsg-series.new" "$KSRC/.kmsg-series"
+}
+series_sum() { (cd "$top/patches" && cat series $(cat series)) | md5sum | cut -c1-32; }
