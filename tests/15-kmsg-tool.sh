@@ -775,4 +775,19 @@ vg_check "valgrind: report --json of the unpatched and hashed logs is clean" 0 v
 vg_check "valgrind: --json annotate of the json, junk and cut-short logs is clean" 2 vg5 \
 	"$out/kmsg" --sysfs "$sys" --catalog "$fx/catalog" --json annotate "$lg/journal.json" "$out/junk2.log" "$out/cut.gzip" "$out/cut.xz" "$out/cut.zstd"
 
+# Errors under --json are JSON too, on standard output, one object a line
+# among the records (as bpftool's p_err()); without it, text on stderr.
+"$out/kmsg" --json --sysfs /nonexistent --catalog "$s390c" explain nosuch.1 > "$out/jerr1" 2> "$out/jerr1.err"
+rc=$?
+check "--json: no entry is {\"error\": ...} on stdout, nothing on stderr (exit $rc)" \
+	exits $rc 1 sh -c "[ \"\$(cat '$out/jerr1')\" = '{\"error\":\"no catalog entry for '\\''nosuch.1'\\''\"}' ] && [ ! -s '$out/jerr1.err' ]"
+"$out/kmsg" --json frob > "$out/jerr2" 2> "$out/jerr2.err"
+rc=$?
+check "--json: an unknown command is a JSON error and the usage on stderr (exit $rc)" \
+	exits $rc 2 sh -c "grep -qx '{\"error\":\"unknown command .frob.\"}' '$out/jerr2' && grep -q '^usage: kmsg' '$out/jerr2.err'"
+"$out/kmsg" list a b > "$out/jerr3" 2>&1
+rc=$?
+check "a command with too many arguments is refused by name (exit $rc)" \
+	exits $rc 2 grep -qx "kmsg: wrong number of arguments for 'list'" "$out/jerr3"
+
 done_testing

@@ -2,6 +2,7 @@
 # The kernel's own static checkers on the project's files:
 # - scripts/kernel-doc -Wall on every kernel and host source of ours
 #   (prints nothing: no malformed or incomplete kernel-doc comment);
+# - no function of ours over 80 lines;
 # - sparse (make C=2) on our kernel objects, in the s390x and the x86_64
 #   guest builds (ws/kbuild.sh main and x86_64): no warning and no error.
 # C=2 re-checks the named objects whether or not they are up to date.
@@ -27,6 +28,13 @@ for f in $files; do
 	check "kernel-doc -Wall $f: exit 0, nothing printed (exit $rc)" \
 		test $rc -eq 0 -a ! -s "$out/kdoc.log"
 done
+# No function of ours is over 80 lines (kernel style: a definition starts
+# at the first column and its closing brace is there too).
+awk '/^[a-z].*\(/ && !/;$/ { name = $0; start = FNR }
+     /^}/ && start { if (FNR - start + 1 > 80) print FILENAME ":" start ": " FNR - start + 1 " lines: " name; start = 0 }' \
+	$files arch/s390/kernel/boot_kmsg.c ws/fuzz/*.c ws/*.c > "$out/long-functions"
+diag "$out/long-functions"
+check "no function is over 80 lines ($(wc -l < "$out/long-functions") are)" [ ! -s "$out/long-functions" ]
 # The structures, macros and functions others use are documented.
 kd_names() { perl "$KSRC/scripts/kernel-doc" -rst "$@" 2>/dev/null | sed -n 's/^\.\. c:\(macro\|struct\|function\):: *//p'; }
 have=$(kd_names include/linux/kmsg.h include/linux/kmsg_catalog.h kernel/kmsg_catalog*.c | tr '\n' ' ')

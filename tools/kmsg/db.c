@@ -113,7 +113,7 @@ static int load_file(struct kmsg_db *db, struct kmsg_catalog_file *cf)
 	f = fopen(cf->path, "r");
 	if (!f) {
 		if (errno != ENOENT) {
-			fprintf(stderr, "kmsg: %s: %s\n", cf->path, strerror(errno));
+			p_err("%s: %s", cf->path, strerror(errno));
 			db->io_error = true;
 			return -1;
 		}
@@ -162,7 +162,7 @@ static int load_file(struct kmsg_db *db, struct kmsg_catalog_file *cf)
 		n++;
 	}
 	if (ferror(f)) {
-		fprintf(stderr, "kmsg: %s: read error\n", cf->path);
+		p_err("%s: read error", cf->path);
 		db->io_error = true;
 	}
 	free(line);

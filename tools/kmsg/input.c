@@ -50,7 +50,7 @@ static const struct {
 /* Complain about the input, at the line reached, and stop reading it. */
 static void input_error(struct kmsg_input *in, const char *what)
 {
-	fprintf(stderr, "kmsg: %s:%lu: %s\n", in->name, in->lineno + 1, what);
+	p_err("%s:%lu: %s", in->name, in->lineno + 1, what);
 	in->error = true;
 	in->eof = true;
 }
@@ -261,9 +261,9 @@ static bool start_decoder(struct kmsg_input *in)
 	if (k > KMSG_IN_ZSTD)
 		return true;	/* plain */
 	if (!kinds[k].built_in) {
-		fprintf(stderr, "kmsg: %s: cannot read %s-compressed data: %s%s\n",
-			in->name, kinds[k].name, "this kmsg was built without ",
-			kinds[k].library);
+		p_err("%s: cannot read %s-compressed data: %s%s",
+		      in->name, kinds[k].name, "this kmsg was built without ",
+		      kinds[k].library);
 		in->error = true;
 		in->eof = true;
 		return false;
@@ -304,7 +304,7 @@ bool kmsg_input_open(struct kmsg_input *in, const char *path, const char *name)
 	if (path && strcmp(path, "-")) {
 		in->f = fopen(path, "rb");
 		if (!in->f) {
-			fprintf(stderr, "kmsg: %s: %s\n", in->name, strerror(errno));
+			p_err("%s: %s", in->name, strerror(errno));
 			return false;
 		}
 	}
@@ -316,7 +316,7 @@ bool kmsg_input_open(struct kmsg_input *in, const char *path, const char *name)
 			in->raw_eof = true;
 	}
 	if (ferror(in->f)) {
-		fprintf(stderr, "kmsg: %s: %s\n", in->name, strerror(errno));
+		p_err("%s: %s", in->name, strerror(errno));
 		kmsg_input_close(in);
 		return false;
 	}

@@ -19,6 +19,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -326,7 +327,7 @@ static int cmd_explain(struct kmsg_db *db, const char *arg)
 	else
 		ret = explain_line(db, arg);
 	if (ret)
-		fprintf(stderr, "kmsg: no catalog entry for '%s'\n", arg);
+		p_err("no catalog entry for '%s'", arg);
 	return ret;
 }
 
@@ -672,13 +673,13 @@ static int cmd_list(struct kmsg_db *db, const char *component)
 	}
 	free(all);
 	if (!n && component)
-		fprintf(stderr, "kmsg: no entries for component '%s'\n", component);
+		p_err("no entries for component '%s'", component);
 	return n ? 0 : 1;
 }
 
-int main(int argc, char **argv)
+/* The command line's options; returns the index of the command */
+static int parse_options(int argc, char **argv)
 {
-	char default_catalog[512];
 	static const struct option options[] = {
 		{ "json", no_argument, NULL, 'j' },
 		{ "sysfs", required_argument, NULL, 's' },
@@ -688,16 +689,14 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct kmsg_db db;
-	const char *cmd;
-	int c, i, ret;
+	int c;
 
 	/* options come before the command ("+"): a log line may start with '-' */
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "+:h", options, NULL)) != -1) {
 		switch (c) {
 		case 'j':
-			json = true;
+			json = kmsg_json_errors = true;
 			jsonw_init(&jw, stdout);
 			break;
 		case 's':
@@ -716,47 +715,93 @@ int main(int argc, char **argv)
 			print_help();
 			break;
 		case ':':
-			fprintf(stderr, "kmsg: a value is missing after '%s'\n", argv[optind - 1]);
+			p_err("a value is missing after '%s'", argv[optind - 1]);
 			bad_usage();
 			break;
 		default:
 			if (optopt && strncmp(argv[optind - 1], "--", 2))
-				fprintf(stderr, "kmsg: unknown option '-%c'\n", optopt);
+				p_err("unknown option '-%c'", optopt);
 			else
-				fprintf(stderr, "kmsg: unknown option '%s'\n", argv[optind - 1]);
+				p_err("unknown option '%s'", argv[optind - 1]);
 			bad_usage();
 		}
 	}
-	i = optind;
-	if (i >= argc)
-		bad_usage();
-	cmd = argv[i++];
+	return optind;
+}
 
-	if (!catalog_path) {
-		struct utsname u;
+/* The catalogs to read: the options', or the running kernel's and the system's */
+static void open_catalogs(struct kmsg_db *db)
+{
+	static char default_catalog[512];
+	struct utsname u;
 
-		if (!uname(&u)) {
-			snprintf(default_catalog, sizeof(default_catalog),
-				 "/lib/modules/%s/kmsg.catalog", u.release);
-			catalog_path = default_catalog;
-		}
+	if (!catalog_path && !uname(&u)) {
+		snprintf(default_catalog, sizeof(default_catalog),
+			 "/lib/modules/%s/kmsg.catalog", u.release);
+		catalog_path = default_catalog;
 	}
 	if (!system_path)
 		system_path = getenv("KMSG_SYSTEM_CATALOG");
 	if (!system_path)
 		system_path = KMSG_SYSTEM_CATALOG;
-	kmsg_db_init(&db, sysfs_dir, catalog_path, *system_path ? system_path : NULL);
+	kmsg_db_init(db, sysfs_dir, catalog_path, *system_path ? system_path : NULL);
+}
 
-	if (!strcmp(cmd, "explain") && argc - i == 1)
-		ret = cmd_explain(&db, argv[i]);
-	else if (!strcmp(cmd, "annotate"))
-		ret = cmd_annotate(&db, argv + i, argc - i);
-	else if (!strcmp(cmd, "report"))
-		ret = cmd_report(&db, argv + i, argc - i);
-	else if (!strcmp(cmd, "list") && argc - i <= 1)
-		ret = cmd_list(&db, argc - i ? argv[i] : NULL);
-	else
+static int do_explain(struct kmsg_db *db, char **argv, int n __attribute__((unused)))
+{
+	return cmd_explain(db, argv[0]);
+}
+
+static int do_list(struct kmsg_db *db, char **argv, int n)
+{
+	return cmd_list(db, n ? argv[0] : NULL);
+}
+
+/* The commands, with the numbers of arguments each takes */
+static const struct kmsg_cmd {
+	const char *name;
+	int min_args, max_args;
+	int (*run)(struct kmsg_db *db, char **argv, int n);
+} cmds[] = {
+	{ "explain", 1, 1, do_explain },
+	{ "annotate", 0, INT_MAX, cmd_annotate },
+	{ "report", 0, INT_MAX, cmd_report },
+	{ "list", 0, 1, do_list },
+};
+
+static const struct kmsg_cmd *cmd_select(const char *name, int n)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(cmds); i++) {
+		if (strcmp(name, cmds[i].name))
+			continue;
+		if (n < cmds[i].min_args || n > cmds[i].max_args) {
+			p_err("wrong number of arguments for '%s'", name);
+			return NULL;
+		}
+		return &cmds[i];
+	}
+	p_err("unknown command '%s'", name);
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	const struct kmsg_cmd *cmd;
+	struct kmsg_db db;
+	int i, ret;
+
+	i = parse_options(argc, argv);
+	if (i >= argc) {
+		p_err("no command");
 		bad_usage();
+	}
+	cmd = cmd_select(argv[i], argc - i - 1);
+	if (!cmd)
+		bad_usage();
+	open_catalogs(&db);
+	ret = cmd->run(&db, argv + i + 1, argc - i - 1);
 	if (db.io_error && ret == 1)
 		ret = 2;
 	kmsg_db_free(&db);

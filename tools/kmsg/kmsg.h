@@ -94,6 +94,12 @@ void kmsg_matches_free(struct kmsg_matches *out);
 bool kmsg_component_known(struct kmsg_db *db, const char *comp);
 void kmsg_components_free(struct kmsg_db *db);
 
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* util.c: errors (as JSON objects on standard output under --json) */
+extern bool kmsg_json_errors;
+void p_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 /* util.c: allocation that exits on failure, the table of entries by tag */
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t size);

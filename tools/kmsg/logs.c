@@ -50,7 +50,7 @@ static void walk(const char *dir, struct names *files, bool *error)
 
 	dh = opendir(dir);
 	if (!dh) {
-		fprintf(stderr, "kmsg: %s: %s\n", dir, strerror(errno));
+		p_err("%s: %s", dir, strerror(errno));
 		*error = true;
 		return;
 	}

@@ -70,6 +70,48 @@ static bool match_span(struct matcher *m, const char *f, const char *s, int idx,
 	return false;
 }
 
+/*
+ * The text a fixed-form conversion (not %s or %p) prints at @s: returns
+ * the end of it, or NULL if @s does not begin with such a value
+ */
+static const char *scan_value(const struct kmsg_conv *c, const char *s)
+{
+	switch (c->conv) {
+	case 'c':
+		return *s ? s + 1 : NULL;
+	case 'd': case 'i':
+		if (*s == '-' || *s == '+')
+			s++;
+		fallthrough;
+	case 'u':
+		if (!isdigit((unsigned char)*s))
+			return NULL;
+		while (isdigit((unsigned char)*s))
+			s++;
+		return s;
+	case 'x': case 'X':
+		if (c->alt && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+			s += 2;
+		if (!isxdigit((unsigned char)*s))
+			return NULL;
+		while (isxdigit((unsigned char)*s))
+			s++;
+		return s;
+	case 'o':
+		if (*s < '0' || *s > '7')
+			return NULL;
+		while (*s >= '0' && *s <= '7')
+			s++;
+		return s;
+	default:	/* floating point and the rest: a word */
+		if (!*s || *s == ' ')
+			return NULL;
+		while (*s && *s != ' ')
+			s++;
+		return s;
+	}
+}
+
 static bool match_at(struct matcher *m, const char *f, const char *s, int idx)
 {
 	while (*f) {
@@ -101,44 +143,8 @@ static bool match_at(struct matcher *m, const char *f, const char *s, int idx)
 		start = s;
 		while (*s == ' ')	/* field width padding */
 			s++;
-		switch (c.conv) {
-		case 'c':
-			if (!*s)
-				return false;
-			s++;
-			break;
-		case 'd': case 'i':
-			if (*s == '-' || *s == '+')
-				s++;
-			fallthrough;
-		case 'u':
-			if (!isdigit((unsigned char)*s))
-				return false;
-			while (isdigit((unsigned char)*s))
-				s++;
-			break;
-		case 'x': case 'X':
-			if (c.alt && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
-				s += 2;
-			if (!isxdigit((unsigned char)*s))
-				return false;
-			while (isxdigit((unsigned char)*s))
-				s++;
-			break;
-		case 'o':
-			if (*s < '0' || *s > '7')
-				return false;
-			while (*s >= '0' && *s <= '7')
-				s++;
-			break;
-		default:	/* floating point and the rest: a word */
-			if (!*s || *s == ' ')
-				return false;
-			while (*s && *s != ' ')
-				s++;
-			break;
-		}
-		if (!match_at(m, f, s, idx + 1))
+		s = scan_value(&c, s);
+		if (!s || !match_at(m, f, s, idx + 1))
 			return false;
 		if (idx < KMSG_MAX_VALUES) {
 			while (*start == ' ')

@@ -3,10 +3,38 @@
  * Helpers of the kmsg tool: allocation that exits on failure, and the
  * hash table of catalog entries by tag.
  */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "kmsg.h"
+
+bool kmsg_json_errors;
+
+/**
+ * p_err() - report an error: "kmsg: <message>" on standard error, or
+ *	under --json the object {"error": "<message>"} on standard output,
+ *	a line of its own among the records
+ * @fmt: printf format of the message, without a newline
+ */
+void p_err(const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (kmsg_json_errors) {
+		fputs("{\"error\":", stdout);
+		json_string(stdout, msg, -1);
+		fputs("}\n", stdout);
+		fflush(stdout);
+	} else {
+		fprintf(stderr, "kmsg: %s\n", msg);
+	}
+}
 
 static void out_of_memory(void)
 {
