@@ -73,5 +73,9 @@ htmldocs: prepare
 dist:
 	@KMSG_VERSION=$(KMSG_VERSION) $(WS)/dist.sh
 
+# Everything built: every kernel configuration's folder (ws/kconfigs.sh),
+# the guests', the tests' and the tools'; the unpacked tree
+# (build/linux) and the downloaded packages stay.
 clean:
-	rm -rf build/obj build/obj-x86_64 build/guest
+	find build -mindepth 1 -maxdepth 1 ! -name linux ! -name linux.lock ! -name busybox \
+		! -name busybox-amd64 ! -name debs -exec rm -rf {} +

@@ -346,4 +346,14 @@ gp '[    1.0] KMSG-EXPECTED-OOPS-BEGIN' '[    2.0] Oops: 0004 ilc:2 [#1] SMP'
 check "guest-problems: a region left open fails the run, naming its line (exit $?)" \
 	sh -c "[ $? -eq 1 ] && grep -qxF 'KMSG-EXPECTED-OOPS-BEGIN at line 1 without KMSG-EXPECTED-OOPS-END' '$out/gp.out'"
 
+# make clean: every build folder goes, the unpacked tree and downloads stay
+mkdir -p "$out/clean/build"
+for d in linux busybox busybox-amd64 debs obj obj-x86_64 obj-debug obj-xpram-module obj-no-ids \
+	 obj-no-catalog obj-catalog obj-catalog-no-ids guest patches kselftest-obj test-kbuild; do
+	mkdir -p "$out/clean/build/$d"
+done
+make -s -C "$out/clean" -f "$top/Makefile" clean > "$out/clean.out" 2>&1
+check "make clean leaves build/ with the unpacked tree and the downloads only (exit $?)" \
+	[ "$(ls "$out/clean/build" | tr '\n' ' ')" = "busybox busybox-amd64 debs linux " ]
+
 done_testing

@@ -31,10 +31,6 @@ expect_eq() {
 	fi
 }
 
-load() {
-	insmod "$MODDIR/$1.ko" "$@" 2>/dev/null
-}
-
 load_mod() {
 	m=$1
 	shift
