@@ -18,8 +18,9 @@ src=${1:-$top/build/linux}
 [ -d "$src/arch/s390" ] || { echo "kmsg-unconverted: no s390 tree in $src" >&2; exit 2; }
 call='\b(pr_(emerg|alert|crit|err|warn|warning|notice|info)(_once|_ratelimited)?|dev_(emerg|alert|crit|err|warn|notice|info)(_once|_ratelimited)?|printk(_once|_ratelimited|_deferred)?|early_printk|boot_printk)[[:space:]]*\('
 cd "$src"
-# the files that name such a call at all, then each without its comments
-grep -rlE --include='*.[ch]' "$call" arch/s390 drivers/s390 | LC_ALL=C sort |
+# the files that name such a call at all (the links to our own files too),
+# then each without its comments
+grep -RlE --include='*.[ch]' "$call" arch/s390 drivers/s390 | LC_ALL=C sort |
 while read -r f; do
 	n=$(gcc -fpreprocessed -dD -E -P "$f" 2>/dev/null |
 		grep -vE '^[[:space:]]*#[[:space:]]*define|\bvoid\b.*\bboot_printk\b' |
