@@ -39,10 +39,6 @@ for o in "Out-of-line documentation" "Yet another printk wrapper" \
 done
 mem=$(sed -n 's/^| catalog kernel memory after boot, =y vs =n | \([^|]*\) |.*/\1/p' "$top/BENCHMARKS.md")
 check "its memory figure is BENCHMARKS.md's ($mem)" grep -qF "$mem" "$cover"
-"$top/ws/figures.py" readme --check 2> "$out/figures.err"
-rc=$?
-[ -s "$out/figures.err" ] && diag "$out/figures.err"
-check "README's figures are BENCHMARKS.md's (ws/figures.py readme --check: exit $rc)" [ $rc -eq 0 ]
 
 # Patch size: the changed lines of code, not counting new description
 # files (Documentation/kmsg/...) and MAINTAINERS.

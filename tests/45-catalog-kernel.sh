@@ -42,13 +42,6 @@ while read -r o; do [ -f "$KOUT/$o" ] || echo "$o"; done < "$out/converted-objec
 sed 's/^/# not built: /' "$out/missing-objects"
 check "all $(wc -l < "$out/converted-objects") converted files are compiled in it" [ ! -s "$out/missing-objects" ]
 
-# CATALOG.md's table of the catalog per component is this build's.
-"$top/ws/catalog-table.sh" > "$out/table"
-sed -n '/^<!-- catalog: /,/^<!-- \/catalog -->/p' "$top/CATALOG.md" | sed '1d;$d' > "$out/readme-table"
-diff -u "$out/table" "$out/readme-table" > "$out/table.diff"
-rc=$?
-sed 's/^/# /' "$out/table.diff"
-check "CATALOG.md's table is this build's (KOUT=build/obj-catalog ws/catalog-table.sh --write)" [ $rc -eq 0 ]
 
 # The components whose messages are converted and described.  Not xpram:
 # it prints its informational lines with id 0 (no id, no catalog entry, as

@@ -299,7 +299,3 @@ if [ -n "${BENCH_SMOKE:-}" ]; then
 elif [ "${BENCH_CHECK:-1}" != 0 ]; then
 	"$top/ws/bench-check.sh" || fail "ws/bench-check.sh failed"
 fi
-if [ -z "${BENCH_SMOKE:-}" ]; then
-	"$top/ws/figures.py" readme || fail "README's figures: see above"
-	echo "bench: README's figures updated from it"
-fi
