@@ -27,8 +27,14 @@ import tempfile
 
 COCCI = os.path.join(os.path.dirname(os.path.abspath(__file__)),
                      "coccinelle", "misc", "kmsg.cocci")
-KMSG_CALL = re.compile(r"\bkmsg_(?:dev_)?(?:emerg|alert|crit|err|warn|notice|info)"
-                       r"(?:_once|_ratelimited)?\(\s*(\d+)\s*,")
+# The calls of include/linux/kmsg.h, every one with the id first:
+# kmsg_<level>() and kmsg_dev_<level>() with their _once and _ratelimited
+# forms, kmsg_noid_<level>() and kmsg_noid_printk() (the one definition
+# of the pattern; ws/kmsg-formats.py takes it from here).
+KMSG_LEVELS = "emerg|alert|crit|err|warn|notice|info"
+KMSG_NAME = (r"\bkmsg_(?:(?:dev_)?(?:%s)(?:_once|_ratelimited)?|noid_(?:%s|printk))"
+             % (KMSG_LEVELS, KMSG_LEVELS))
+KMSG_CALL = re.compile(KMSG_NAME + r"\(\s*(\d+)\s*,")
 COMPONENT = re.compile(r'^#define\s+KMSG_COMPONENT\s+"([^"]*)"', re.M)
 
 
@@ -132,10 +138,8 @@ def rewrite(path, ln, col, fn, n):
 # checkpatch objects to but which must stay as it is (KEEP) are kept as
 # they were.
 
-TIDY_CALL = re.compile(r"\bkmsg_(?:dev_)?(?:emerg|alert|crit|err|warn|notice|info)"
-                       r"(?:_once|_ratelimited)?\s*\(")
-OLD_CALL = re.compile(r"\b(?:pr_(?:emerg|alert|crit|err|warn|warning|notice|info)|"
-                      r"dev_(?:emerg|alert|crit|err|warn|notice|info)|printk)"
+TIDY_CALL = re.compile(KMSG_NAME + r"\s*\(")
+OLD_CALL = re.compile(r"\b(?:pr_(?:%s|warning)|dev_(?:%s)|printk)" % (KMSG_LEVELS, KMSG_LEVELS) +
                       r"(?:_once|_ratelimited)?\s*\(")
 TOKEN = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|/\*.*?\*/|//[^\n]*|'
                    r'[A-Za-z_]\w*|\d\w*|[ \t]+|\n|.', re.S)

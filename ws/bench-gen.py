@@ -10,9 +10,13 @@
 """
 import os
 import random
+import re
 import sys
 
-LEVELS = ["Emerg", "Alert", "Critical", "Error", "Warning", "Notice", "Informational"]
+# the severity names of levels 0-6, as include/linux/kmsg_catalog.h defines them
+_HDR = open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                         "include", "linux", "kmsg_catalog.h")).read()
+LEVELS = re.findall(r'"(\w+)"', re.search(r"#define KMSG_SEVERITY_NAMES \\\n(.*)", _HDR).group(1))
 
 
 def desc(tag, text, sev, nparams):

@@ -23,13 +23,18 @@ component name, and a macro the file defines as string literals, such as
 vfio_ap's MDEV_SHARING_ERR, as those literals), a leading KERN_<LEVEL>
 dropped.  Calls whose format is not a literal are listed as <expr>.
 """
+import importlib
+import os
 import re
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "scripts"))
+conv = importlib.import_module("kmsg-convert")
 LEVELS = "emerg|alert|crit|err|warn|notice|info|debug|cont|devel"
-CALL = re.compile(r"\b(pr_(?:%s)|dev_(?:%s|dbg)|printk|kmsg_noid_(?:%s|printk)|"
-                  r"kmsg_(?:%s)|kmsg_dev_(?:%s)|boot_printk|boot_kmsg)"
-                  r"(?:_once|_ratelimited)?\s*\(" % ((LEVELS,) * 5))
+# the kmsg calls as scripts/kmsg-convert.py defines them, the calls they
+# replace, and the boot stage's
+CALL = re.compile(r"(%s|\b(?:pr_(?:%s)|dev_(?:%s|dbg)|printk)(?:_once|_ratelimited)?|"
+                  r"\bboot_printk|\bboot_kmsg)\s*\(" % (conv.KMSG_NAME, LEVELS, LEVELS))
 TOKEN = re.compile(r'"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'|/\*.*?\*/|//[^\n]*|'
                    r'[A-Za-z_]\w*|\s+|.', re.S)
 

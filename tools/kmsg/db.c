@@ -56,18 +56,16 @@ static char *read_field(const char *dir, const char *name)
 
 static struct kmsg_entry *read_sysfs_entry(const char *sysfs, const char *tag)
 {
-	static const char *const fields[] = {
-		"severity", "text", "parameters", "description", "user_action",
-	};
+	static const char *const fields[KMSG_NR_FIELDS] = { KMSG_FIELD_NAMES };
 	struct kmsg_entry *e;
-	char dir[4096], *v[5];
+	char dir[4096], *v[KMSG_NR_FIELDS];
 	const char *dot = strrchr(tag, '.');
 	int i;
 
 	if (!dot || (size_t)snprintf(dir, sizeof(dir), "%s/%.*s/%s", sysfs,
 				     (int)(dot - tag), tag, dot + 1) >= sizeof(dir))
 		return NULL;
-	for (i = 0; i < 5; i++) {
+	for (i = 0; i < KMSG_NR_FIELDS; i++) {
 		v[i] = read_field(dir, fields[i]);
 		if (!v[i]) {
 			while (i--)
@@ -77,11 +75,11 @@ static struct kmsg_entry *read_sysfs_entry(const char *sysfs, const char *tag)
 	}
 	e = xcalloc(1, sizeof(*e));
 	e->tag = xstrndup(tag, strlen(tag));
-	e->severity = v[0];
-	e->text = v[1];
-	e->parameters = v[2];
-	e->description = v[3];
-	e->user_action = v[4];
+	e->text = v[KMSG_FIELD_TEXT];
+	e->severity = v[KMSG_FIELD_SEVERITY];
+	e->parameters = v[KMSG_FIELD_PARAMETERS];
+	e->description = v[KMSG_FIELD_DESCRIPTION];
+	e->user_action = v[KMSG_FIELD_USER_ACTION];
 	e->source = "sysfs";
 	return e;
 }
@@ -143,8 +141,8 @@ static int load_file(struct kmsg_db *db, struct kmsg_catalog_file *cf)
 #define FIELD(name) unescape_field(field[KMSG_INDEX_##name], flen[KMSG_INDEX_##name])
 		e = xcalloc(1, sizeof(*e));
 		e->tag = xstrndup(field[KMSG_INDEX_TAG], flen[KMSG_INDEX_TAG]);
-		e->severity = FIELD(SEVERITY);
 		e->text = FIELD(TEXT);
+		e->severity = FIELD(SEVERITY);
 		e->parameters = FIELD(PARAMETERS);
 		e->description = FIELD(DESCRIPTION);
 		e->user_action = FIELD(USER_ACTION);

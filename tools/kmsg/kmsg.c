@@ -529,15 +529,13 @@ static void report_line(struct kmsg_log_visitor *v, const char *name,
 	kmsg_logline_free(&l);
 }
 
+/* The level of a severity name: 0 (Emerg) to 6, or KMSG_NR_LEVELS if unknown */
 static int severity_rank(const char *s)
 {
-	static const char *const order[] = {
-		"Emerg", "Alert", "Critical", "Error", "Warning", "Notice",
-		"Informational",
-	};
+	static const char *const order[KMSG_NR_LEVELS] = { KMSG_SEVERITY_NAMES };
 	int i;
 
-	for (i = 0; i < 7 && strcmp(s, order[i]); i++)
+	for (i = 0; i < KMSG_NR_LEVELS && strcmp(s, order[i]); i++)
 		;
 	return i;
 }
