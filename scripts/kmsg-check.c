@@ -309,19 +309,17 @@ int check_tag(const struct tag *t)
 
 int write_depfile(const struct catalog_opts *o, const struct file_cache *c)
 {
-	FILE *f = fopen(o->depfile, "w");
+	struct output out;
 	int i;
 
-	if (!f) {
-		fprintf(stderr, "%s: %s\n", o->depfile, strerror(errno));
+	if (output_open(&out, o->depfile))
 		return -1;
-	}
-	fprintf(f, "%s: \\\n  %s", o->out, o->object);
+	fprintf(out.f, "%s: \\\n  %s", o->out, o->object);
 	for (i = 0; i < c->nr; i++)
 		if (c->files[i].exists)
-			fprintf(f, " \\\n  %s", c->files[i].path);
-	fputc('\n', f);
-	return fclose(f) ? -1 : 0;
+			fprintf(out.f, " \\\n  %s", c->files[i].path);
+	fputc('\n', out.f);
+	return output_close(&out, true);
 }
 
 /*

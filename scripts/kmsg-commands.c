@@ -85,6 +85,26 @@ static char *owner_of(const char *object)
 	return xstrndup(base, len);
 }
 
+/* One line of the catalog file (KMSG_INDEX_*): a message and its description, if any */
+static void index_row(FILE *f, const char *tag, int level, const char *owner,
+		      const char *text, const struct desc *d, bool no_id)
+{
+	const char *field[KMSG_INDEX_NR_FIELDS];
+	int k;
+
+	field[KMSG_INDEX_TAG] = tag;
+	field[KMSG_INDEX_SEVERITY] = severity_name(level);
+	field[KMSG_INDEX_OWNER] = owner;
+	field[KMSG_INDEX_TEXT] = text;
+	field[KMSG_INDEX_PARAMETERS] = d ? d->params : "";
+	field[KMSG_INDEX_DESCRIPTION] = d ? d->description : "";
+	field[KMSG_INDEX_USER_ACTION] = d ? d->user_action : "";
+	field[KMSG_INDEX_PRINTED] = no_id ? KMSG_INDEX_WITHOUT_ID : KMSG_INDEX_WITH_ID;
+	for (k = 0; k < KMSG_INDEX_NR_FIELDS; k++)
+		kmsg_index_field(f, field[k], !k);
+	fputc('\n', f);
+}
+
 /**
  * index_run() - the "index" command: the catalog file installed with the
  * modules, for tools that explain messages of modules not loaded
@@ -111,15 +131,12 @@ static char *owner_of(const char *object)
 int index_run(const struct catalog_opts *o, char **objects, int nr)
 {
 	struct file_cache cache = { 0 };
-	FILE *f = stdout;
+	struct output out;
 	int i, j, status = 0;
 
-	if (strcmp(o->out, "-")) {
-		f = create_output(o->out);
-		if (!f)
-			return 2;
-	}
-	fputs(KMSG_INDEX_HEADER, f);
+	if (output_open(&out, o->out))
+		return 2;
+	fputs(KMSG_INDEX_HEADER, out.f);
 	if (o->man_dir)
 		mkdir(o->man_dir, 0755);
 	for (i = 0; i < nr; i++) {
@@ -137,34 +154,19 @@ int index_run(const struct catalog_opts *o, char **objects, int nr)
 		owner = owner_of(objects[i]);
 		for (j = 0; j < n; j++) {
 			const struct desc *d = tags[j].desc;
-			const char *field[KMSG_INDEX_NR_FIELDS];
-			int k;
 
 			if (o->man_dir && d && man_write(o->man_dir, &tags[j]))
 				status = 2;
-
-			field[KMSG_INDEX_TAG] = tags[j].rec->tag;
-			field[KMSG_INDEX_SEVERITY] = severity_name(tags[j].rec->level);
-			field[KMSG_INDEX_OWNER] = owner;
-			field[KMSG_INDEX_TEXT] = tags[j].text;
-			field[KMSG_INDEX_PARAMETERS] = d ? d->params : "";
-			field[KMSG_INDEX_DESCRIPTION] = d ? d->description : "";
-			field[KMSG_INDEX_USER_ACTION] = d ? d->user_action : "";
-			field[KMSG_INDEX_PRINTED] = tags[j].rec->no_id ?
-				KMSG_INDEX_WITHOUT_ID : KMSG_INDEX_WITH_ID;
-			for (k = 0; k < KMSG_INDEX_NR_FIELDS; k++)
-				kmsg_index_field(f, field[k], !k);
-			fputc('\n', f);
+			index_row(out.f, tags[j].rec->tag, tags[j].rec->level, owner,
+				  tags[j].text, d, tags[j].rec->no_id);
 		}
 		free(owner);
 		free(tags);
 		records_free(&rs);
 	}
 	cache_free(&cache);
-	if (f != stdout && fclose(f)) {
-		fprintf(stderr, "%s: %s\n", o->out, strerror(errno));
+	if (output_close(&out, status != 2))
 		status = 2;
-	}
 	return status;
 }
 
@@ -203,8 +205,8 @@ int system_run(const struct catalog_opts *o, char **files, int nr)
 	const struct desc **all;
 	struct record rec = { 0 };
 	struct tag t = { .rec = &rec };
-	FILE *f = stdout;
-	int i, k, status = 0;
+	struct output out;
+	int i, status = 0;
 
 	for (i = 0; i < nr; i++)
 		if (desc_parse_file(&set, files[i]))
@@ -213,20 +215,16 @@ int system_run(const struct catalog_opts *o, char **files, int nr)
 	for (i = 0; i < set.nr; i++)
 		all[i] = &set.descs[i];
 	qsort(all, set.nr, sizeof(*all), cmp_desc_tag);
-	if (strcmp(o->out, "-")) {
-		f = create_output(o->out);
-		if (!f) {
-			free(all);
-			desc_set_free(&set);
-			return 2;
-		}
+	if (output_open(&out, o->out)) {
+		free(all);
+		desc_set_free(&set);
+		return 2;
 	}
-	fputs(KMSG_INDEX_HEADER, f);
+	fputs(KMSG_INDEX_HEADER, out.f);
 	if (o->man_dir)
 		mkdir(o->man_dir, 0755);
 	for (i = 0; i < set.nr; i++) {
 		const struct desc *d = all[i];
-		const char *field[KMSG_INDEX_NR_FIELDS];
 
 		if (i && !strcmp(d->tag, all[i - 1]->tag)) {
 			fprintf(stderr, "%s:%d: %s: described again (first at %s:%d)\n",
@@ -240,25 +238,10 @@ int system_run(const struct catalog_opts *o, char **files, int nr)
 		t.desc = d;
 		if (o->man_dir && man_write(o->man_dir, &t))
 			status = 2;
-		field[KMSG_INDEX_TAG] = d->tag;
-		field[KMSG_INDEX_SEVERITY] = severity_name(d->level);
-		field[KMSG_INDEX_OWNER] = "system";
-		field[KMSG_INDEX_TEXT] = d->text;
-		field[KMSG_INDEX_PARAMETERS] = d->params;
-		field[KMSG_INDEX_DESCRIPTION] = d->description;
-		field[KMSG_INDEX_USER_ACTION] = d->user_action;
-		field[KMSG_INDEX_PRINTED] = d->no_id ? KMSG_INDEX_WITHOUT_ID :
-			KMSG_INDEX_WITH_ID;
-		for (k = 0; k < KMSG_INDEX_NR_FIELDS; k++)
-			kmsg_index_field(f, field[k], !k);
-		fputc('\n', f);
+		index_row(out.f, d->tag, d->level, "system", d->text, d, d->no_id);
 	}
-	if (f != stdout && fclose(f)) {
-		fprintf(stderr, "%s: %s\n", o->out, strerror(errno));
+	if (output_close(&out, status != 2))
 		status = 2;
-	}
-	if (status == 2 && f != stdout)
-		remove_output(o->out);
 	free(all);
 	desc_set_free(&set);
 	return status;

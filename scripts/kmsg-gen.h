@@ -133,8 +133,16 @@ char *sb_take(struct strbuf *sb);
 char *arena_strndup(struct arena *a, const char *s, size_t n);
 void arena_free(struct arena *a);
 int file_load(struct file_data *fd, const char *path);
-FILE *create_output(const char *path);
-void remove_output(const char *path);
+/* a file written under a temporary name and renamed when complete */
+struct output {
+	FILE *f;
+	const char *path;
+	char *tmp;
+};
+
+int output_open(struct output *out, const char *path);
+int output_close(struct output *out, bool keep);
+void output_remove(const char *path);
 void file_unload(struct file_data *fd);
 unsigned int hash_mem(const char *s, size_t n);
 

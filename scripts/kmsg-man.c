@@ -174,17 +174,17 @@ int man_write(const char *dir, const struct tag *t)
 	const struct desc *d = t->desc;
 	struct strbuf path = { 0 };
 	char date[16];
+	struct output out;
 	struct stat st;
 	FILE *f;
 	int i;
 
 	sb_printf(&path, "%s/%s.9", dir, t->rec->tag);
-	f = fopen(path.buf, "w");
-	if (!f) {
-		fprintf(stderr, "%s: %s\n", path.buf, strerror(errno));
+	if (output_open(&out, path.buf)) {
 		free(path.buf);
 		return -1;
 	}
+	f = out.f;
 	/* The page is as new as its description file. */
 	date[0] = '\0';
 	if (!stat(d->file, &st))
@@ -228,8 +228,7 @@ int man_write(const char *dir, const struct tag *t)
 		fputs(".SH USER ACTION\n", f);
 		man_paragraphs(f, d->user_action);
 	}
+	i = output_close(&out, true);
 	free(path.buf);
-	if (fclose(f))
-		return -1;
-	return 0;
+	return i;
 }

@@ -277,37 +277,91 @@ const char *severity_name(int level)
 }
 
 /**
- * create_output() - open a file for writing as a new file, as ld does
- * @path: the file
+ * output_open() - start writing a file under a temporary name
+ * @out: filled in
+ * @path: the file, or "-" for standard output
  *
- * A regular file of that name is removed first, so nobody who has the old
- * one open sees it change, and the file system need not flush a truncated
- * file's blocks.
+ * The data goes to "<path>.tmp<pid>" in the same folder, which
+ * output_close() renames to @path once all of it is written: nobody
+ * sees a half-written file at @path.  A @path that exists and is not a
+ * regular file (/dev/null, a pipe) is written as it is.
  *
- * Return: the open file, or NULL after saying why it cannot be written.
+ * Return: 0, or -1 after saying why the file cannot be written.
  */
-FILE *create_output(const char *path)
+int output_open(struct output *out, const char *path)
 {
+	struct strbuf sb = { 0 };
 	struct stat st;
-	FILE *f;
 
-	if (!lstat(path, &st) && S_ISREG(st.st_mode))
-		unlink(path);
-	f = fopen(path, "w");
-	if (!f)
-		fprintf(stderr, "%s: %s\n", path, strerror(errno));
-	return f;
+	out->path = path;
+	out->tmp = NULL;
+	if (!strcmp(path, "-")) {
+		out->f = stdout;
+		return 0;
+	}
+	if (!stat(path, &st) && !S_ISREG(st.st_mode)) {
+		out->f = fopen(path, "w");
+		if (!out->f)
+			fprintf(stderr, "%s: %s\n", path, strerror(errno));
+		return out->f ? 0 : -1;
+	}
+	sb_printf(&sb, "%s.tmp%ld", path, (long)getpid());
+	out->tmp = sb_take(&sb);
+	out->f = fopen(out->tmp, "w");
+	if (!out->f) {
+		fprintf(stderr, "%s: %s\n", out->tmp, strerror(errno));
+		free(out->tmp);
+		out->tmp = NULL;
+		return -1;
+	}
+	return 0;
 }
 
 /**
- * remove_output() - remove what create_output() made of a file
+ * output_remove() - remove what a failed run leaves at @path
  * @path: the file; "-" (standard output) and anything but a regular file
- *	  are left alone
+ *	  (/dev/null) are left alone
  */
-void remove_output(const char *path)
+void output_remove(const char *path)
 {
 	struct stat st;
 
 	if (strcmp(path, "-") && !lstat(path, &st) && S_ISREG(st.st_mode))
 		unlink(path);
+}
+
+/**
+ * output_close() - finish a file output_open() began
+ * @out: the file
+ * @keep: false to throw away what was written (the run failed)
+ *
+ * Return: 0 when @keep and everything was written and the file renamed
+ * to its name; -1 otherwise (a write error is reported), with the
+ * temporary file removed and no file left at the name either, so that
+ * an old one is not taken for this run's (make would link a stale
+ * catalog).
+ */
+int output_close(struct output *out, bool keep)
+{
+	bool ok = !ferror(out->f);
+
+	if (out->f == stdout) {
+		ok &= !fflush(stdout);
+	} else if (!out->tmp) {
+		ok &= !fclose(out->f);
+	} else {
+		ok &= !fclose(out->f);
+		if (ok && keep && rename(out->tmp, out->path))
+			ok = false;
+		if (!ok || !keep) {
+			unlink(out->tmp);
+			output_remove(out->path);
+		}
+		free(out->tmp);
+	}
+	if (!ok)
+		fprintf(stderr, "%s: write error: %s\n", out->path, strerror(errno));
+	out->f = NULL;
+	out->tmp = NULL;
+	return ok && keep ? 0 : -1;
 }

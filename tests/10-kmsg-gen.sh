@@ -410,4 +410,50 @@ rc=$?
 check "a block that ends a file of exactly one page is reported, not overrun" \
 	sh -c "[ $rc -eq 1 ] && grep -qF 'page.txt:1: description block not closed' '$out/page.err'"
 
+# scripts/kmsg-convert.py numbers new calls after every id the component
+# uses, kmsg_noid_*()'s too (they take an id of the same range)
+mkdir -p "$out/convert"
+cat > "$out/convert/t.c" <<'EOF_C'
+// SPDX-License-Identifier: GPL-2.0
+#define KMSG_COMPONENT "kct"
+#include <linux/kmsg.h>
+
+void f(int x)
+{
+	kmsg_noid_err(3, "first %d\n", x);
+	kmsg_err(2, "second %d\n", x);
+	pr_err("third %d\n", x);
+}
+EOF_C
+"$top/scripts/kmsg-convert.py" --dry-run "$out/convert/t.c" > "$out/convert/ids" 2>&1
+rc=$?
+diag "$out/convert/ids"
+check "kmsg-convert gives a new call the id after kmsg_noid_err()'s (exit $rc)" \
+	sh -c "[ $rc -eq 0 ] && grep -qx '$out/convert/t.c:9: pr_err -> kct.4' '$out/convert/ids'"
+
+# Every output is written under a temporary name and renamed when whole:
+# a run that fails (here: a man page folder that cannot be made) leaves
+# neither a partial file nor the old one, for index and system alike.
+for c in index system; do
+	echo old > "$out/fail-$c.catalog"
+	if [ $c = index ]; then
+		"$gen" index --man /proc/kmsg-no-such/dir --srctree "$out/nid" --srcarch none \
+			-o "$out/fail-$c.catalog" "$out/nid4.o" 2> "$out/fail-$c.err"
+	else
+		"$gen" system --man /proc/kmsg-no-such/dir -o "$out/fail-$c.catalog" \
+			"$out/nid/Documentation/kmsg/nid" 2> "$out/fail-$c.err"
+	fi
+	rc=$?
+	check "kmsg-gen $c: a failed run exits 2 and leaves no catalog file, old or partial (exit $rc)" \
+		sh -c "[ $rc -eq 2 ] && ! ls '$out' | grep -q '^fail-$c\.catalog'"
+done
+"$gen" system -o "$out/ok.catalog" "$out/nid/Documentation/kmsg/nid" 2>/dev/null
+rc=$?
+check "kmsg-gen system: a whole run renames its file into place, no temporary file left (exit $rc)" \
+	sh -c "[ $rc -eq 0 ] && [ -s '$out/ok.catalog' ] && ! ls '$out' | grep -q '\.tmp[0-9]'"
+
+"$gen" system -o /dev/null "$out/nid/Documentation/kmsg/nid" 2>/dev/null
+rc=$?
+check "kmsg-gen -o /dev/null writes to the device, not over it (exit $rc)" sh -c "[ $rc -eq 0 ] && [ -c /dev/null ]"
+
 done_testing
