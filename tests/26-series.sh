@@ -29,6 +29,16 @@ paste <(cat "$top/patches/series") "$out/commits" | awk -F'\t' -v dir="$top/patc
 diag "$out/bad-commits"
 check "each of the $(wc -l < "$out/commits") commits is its patch's header: author, subject of <= 75 characters, a body ($(wc -l < "$out/bad-commits") not)" \
 	[ "$(wc -l < "$out/commits")" -eq "$(wc -l < "$top/patches/series")" -a ! -s "$out/bad-commits" ]
+# The project's own commits follow the same rule from the first one that
+# made it (fadc99b) on: a subject of at most 75 characters and a body.
+own=fadc99bc75a199a169fecdd1f64338b17cf9a2a1
+git -C "$top" log --format='%h%x09%s%x09%b' -z "$own~1..HEAD" > "$out/own-log" 2> "$out/own-log.err"
+rc=$?
+tr '\n\0' ' \n' < "$out/own-log" |
+	awk -F'\t' 'length($2) > 75 || $3 ~ /^ *$/ { print $1 " " $2 }' > "$out/bad-own"
+diag "$out/own-log.err"; diag "$out/bad-own"
+check "the project's commits since fadc99b: short subjects, a body ($(wc -l < "$out/bad-own") not; git exit $rc)" \
+	[ $rc -eq 0 -a -s "$out/own-log" -a ! -s "$out/bad-own" ]
 cover=$top/build/patches/0000-cover-letter.patch
 check "the cover letter has a subject and no placeholder left" \
 	sh -c "grep -q '^Subject: \[PATCH 00/[0-9]*\] kmsg: ' '$cover' && ! grep -q '\*\*\*\|{{' '$cover'"
