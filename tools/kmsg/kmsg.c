@@ -694,7 +694,8 @@ static int parse_options(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "+:h", options, NULL)) != -1) {
 		switch (c) {
 		case 'j':
-			json = kmsg_json_errors = true;
+			json = true;
+			kmsg_json_errors = true;
 			jsonw_init(&jw, stdout);
 			break;
 		case 's':
