@@ -46,9 +46,11 @@ while read -r p; do
 	     /^Adds: / || /^--- a\// { exit } { print }' "$f" > "$work/.git/kmsg-msg"
 	for a in $(sed -n 's/^Adds: //p' "$f"); do
 		[ -e "$top/$a" ] || { echo "patches: $p adds $a, which is not in the repository" >&2; exit 1; }
-		mkdir -p "$(dirname "$a")"
-		cp -r "$top/$a" "$(dirname "$a")/"
-		(cd "$top" && git ls-files "$a") >> "$added"
+		# the files git has of it: nothing built or left beside them
+		(cd "$top" && git ls-files "$a") | tee -a "$added" | while read -r g; do
+			mkdir -p "$(dirname "$g")"
+			cp "$top/$g" "$g"
+		done
 	done
 	if grep -q '^--- a/' "$f"; then
 		sed -n '/^--- a\//,$p' "$f" | patch -s -p1 --no-backup-if-mismatch
