@@ -50,6 +50,7 @@ static void bad_usage(void)
 		"       kmsg-gen index [--man DIR] [--srctree DIR] [--srcarch ARCH] [-o FILE]\n"
 		"                      OBJECT...\n"
 		"       kmsg-gen system [--man DIR] [-o FILE] FILE...\n"
+		"       kmsg-gen source-check --srctree DIR [--release VERSION] FILE...\n"
 		"dump writes an entry a line in the JSON of kmsg --json (kmsg(8), JSON OUTPUT).\n");
 	exit(2);
 }
@@ -172,6 +173,39 @@ static int cmd_system(int argc, char **argv)
 	return system_run(&o, argv + optind, argc - optind);
 }
 
+/* argv[0] is the command; options and description files in any order */
+static int cmd_source_check(int argc, char **argv)
+{
+	static const struct option options[] = {
+		{ "srctree", required_argument, NULL, 's' },
+		{ "release", required_argument, NULL, 'r' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct catalog_opts o = { 0 };
+	const char *release = NULL;
+	int c;
+
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":", options, NULL)) != -1) {
+		switch (c) {
+		case 's':
+			o.srctree = optarg;
+			break;
+		case 'r':
+			release = optarg;
+			break;
+		case ':':
+			bad_option("a value is missing after", argv);
+			break;
+		default:
+			bad_option("unknown option", argv);
+		}
+	}
+	if (optind == argc || !o.srctree)
+		bad_usage();
+	return source_check_run(&o, release, argv + optind, argc - optind);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2)
@@ -184,6 +218,8 @@ int main(int argc, char **argv)
 		return cmd_catalog(argc - 1, argv + 1, true);
 	if (!strcmp(argv[1], "system"))
 		return cmd_system(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "source-check"))
+		return cmd_source_check(argc - 1, argv + 1);
 	fprintf(stderr, "kmsg-gen: unknown command '%s'\n", argv[1]);
 	bad_usage();
 	return 2;

@@ -47,6 +47,17 @@ struct desc {
 	int level;		/* of Severity: 0 (Emerg) .. 6 (Informational) */
 	int line;		/* of the opening line */
 	bool no_id;		/* "Printed: without id" */
+	/*
+	 * A message described by its source rather than by the records of
+	 * kmsg_*() calls: "Source:" files ("path\npath", or NULL), and what
+	 * an earlier release prints ("Release 6.1:"): its text (NULL when it
+	 * is Text), whether it prints the message at all, its own files.
+	 */
+	char *sources;
+	char *release;		/* "6.1", or NULL */
+	char *rel_text;
+	char *rel_sources;
+	bool rel_none;
 };
 
 struct desc_set {
@@ -154,6 +165,11 @@ int desc_parse_file(struct desc_set *set, const char *path);
 void desc_set_free(struct desc_set *set);
 void desc_print_json(FILE *f, const struct desc *d);
 void c_escape(struct strbuf *sb, const char *s);
+bool c_unescape(struct strbuf *sb, const char *s, const char *e);
+
+/* kmsg-source.c */
+int source_check_run(const struct catalog_opts *o, const char *release,
+		     char **files, int nr);
 
 /* kmsg-records.c */
 int records_read(struct record_set *set, const char *path);

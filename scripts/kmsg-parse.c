@@ -11,6 +11,13 @@
  *	Severity: Emerg|Alert|Critical|Error|Warning|Notice|Informational
  *	[Printed: without id]   a message of kmsg_noid_*(), whose line
  *	                        keeps its text without a tag
+ *	[Source: <path>         a message described by the files that print
+ *	 ...]                   it, one a line (kmsg-source.c checks them)
+ *	[Release <ver>: "<format>"|none
+ *	                        what release <ver> prints instead, or that it
+ *	                        does not print the message
+ *	[Source <ver>: <path>   the files that print it in release <ver>
+ *	 ...]]
  *	[Parameter:
  *	  @N: <text>            one per conversion, may run on over lines]
  *	Description:
@@ -40,6 +47,7 @@ struct parser {
 	struct desc prev;	/* the last description parsed, or zeros */
 	/* scratch space of the block being parsed, reused for the next */
 	struct strbuf text, param, desc, action;
+	struct strbuf src, rel_src, rel_text;
 };
 
 static void perr(struct parser *p, int line, const char *fmt, const char *arg)
@@ -96,8 +104,15 @@ static inline bool key_is(const char *s, const char *e, const char *key)
 static const char simple_escapes[] = "ntrabfv\\\"'?";
 static const char simple_values[] = "\n\t\r\a\b\f\v\\\"'?";
 
-/* Append the C string between @s and @e (escapes as written) unescaped. */
-static bool unescape_into(struct strbuf *sb, const char *s, const char *e)
+/**
+ * c_unescape() - append a C string's body with its escapes applied
+ * @sb: where to
+ * @s: the body, escapes as written
+ * @e: its end
+ *
+ * Return: false for an escape it does not read (hexadecimal, \0).
+ */
+bool c_unescape(struct strbuf *sb, const char *s, const char *e)
 {
 	const char *p;
 
@@ -159,7 +174,7 @@ static bool parse_text(struct strbuf *sb, const char *s, const char *e)
 		}
 		if (!q)
 			return false;
-		if (!unescape_into(sb, s + 1, q))
+		if (!c_unescape(sb, s + 1, q))
 			return false;
 		any = true;
 		s = q + 1;
@@ -275,7 +290,9 @@ struct block {
 	int start;		/* line of the block's opening */
 	int tag_line, sev_line, param_line;
 	bool in_text;		/* the last line was a piece of Text: */
+	bool in_rel;		/* ... of Release <ver>: */
 	bool has_text;
+	bool has_rel;		/* Release <ver>: */
 	const char *sev;	/* Severity:'s value, sev_len bytes */
 	size_t sev_len;
 	const char *problem;	/* the first problem found, a format for arg */
@@ -352,6 +369,85 @@ static void kw_printed(struct parser *p, struct block *k, const char *b, const c
 	k->sec = S_HEAD;
 }
 
+static char *trim_end(const char *b, const char *e)
+{
+	while (e > b && (e[-1] == ' ' || e[-1] == '\t'))
+		e--;
+	return (char *)e;
+}
+
+/* "Source: path": a file whose code prints the message */
+static void kw_source(struct parser *p, struct block *k, const char *b, const char *e)
+{
+	e = trim_end(b, e);
+	if (b == e || memchr(b, ' ', e - b)) {
+		block_problem(p, k, "Source: must name one file");
+		return;
+	}
+	add_line(&p->src, b, e);
+	k->sec = S_HEAD;
+}
+
+/* "<ver>:" at @b: the release, which a second Release line must repeat */
+static const char *release_version(struct parser *p, struct block *k,
+				   const char *b, const char *e)
+{
+	const char *colon = memchr(b, ':', e - b), *v;
+
+	if (!colon || colon == b)
+		return NULL;
+	for (v = b; v < colon; v++)
+		if (!isdigit((unsigned char)*v) && *v != '.')
+			return NULL;
+	if (k->d->release && (strlen(k->d->release) != (size_t)(colon - b) ||
+			      memcmp(k->d->release, b, colon - b)))
+		return NULL;
+	if (!k->d->release)
+		k->d->release = arena_strndup(&p->set->arena, b, colon - b);
+	return colon + 1;
+}
+
+/* "Release 6.1: "text"" or "Release 6.1: none" */
+static void kw_release(struct parser *p, struct block *k, const char *b, const char *e)
+{
+	const char *v = release_version(p, k, b, e);
+
+	if (!v || k->has_rel) {
+		block_problem(p, k, k->has_rel ? "second Release" :
+			      "Release must be 'Release <version>: \"text\"' or '...: none'");
+		return;
+	}
+	v = skip_ws(v, e);
+	e = trim_end(v, e);
+	k->has_rel = true;
+	k->sec = S_HEAD;
+	if ((size_t)(e - v) == 4 && !memcmp(v, "none", 4))
+		k->d->rel_none = true;
+	else if (!parse_text(&p->rel_text, v, e))
+		block_problem(p, k, "Release <version>: must be \"quoted\" or none");
+	else
+		k->in_rel = true;
+}
+
+/* "Source 6.1: path": a file that prints it in that release */
+static void kw_rel_source(struct parser *p, struct block *k, const char *b, const char *e)
+{
+	const char *v = release_version(p, k, b, e);
+
+	if (!v || !k->has_rel || k->d->rel_none) {
+		block_problem(p, k, "Source <version>: needs its Release <version>: text");
+		return;
+	}
+	v = skip_ws(v, e);
+	e = trim_end(v, e);
+	if (v == e || memchr(v, ' ', e - v)) {
+		block_problem(p, k, "Source: must name one file");
+		return;
+	}
+	add_line(&p->rel_src, v, e);
+	k->sec = S_HEAD;
+}
+
 /* Parameter:, Description: and User action: start a section of lines */
 static void kw_section(struct parser *p, struct block *k, const char *b,
 		       const char *e, enum section sec, struct strbuf *sb)
@@ -392,6 +488,9 @@ static const struct keyword {
 	{ "Text:", ~0u, kw_text },
 	{ "Severity:", ~0u, kw_severity },
 	{ "Printed:", 1u << S_HEAD, kw_printed },
+	{ "Source:", 1u << S_HEAD, kw_source },
+	{ "Release ", 1u << S_HEAD, kw_release },
+	{ "Source ", 1u << S_HEAD, kw_rel_source },
 	{ "Parameter:", 1u << S_HEAD | 1u << S_PARAM, kw_param },
 	{ "Description:", 1u << S_HEAD | 1u << S_PARAM, kw_desc },
 	{ "User action:", 1u << S_DESC, kw_action },
@@ -415,11 +514,19 @@ static void block_line(struct parser *p, struct block *k, const char *b, const c
 {
 	struct strbuf *const lines[] = { NULL, &p->param, &p->desc, &p->action };
 	bool more_text = k->in_text && b < e && *b == '"';
+	bool more_rel = k->in_rel && b < e && *b == '"';
 	size_t i, n;
 
 	k->in_text = false;
+	k->in_rel = false;
 	if (more_text) {
 		text_piece(p, k, b, e);
+		return;
+	}
+	if (more_rel) {
+		if (!parse_text(&p->rel_text, b, e))
+			block_problem(p, k, "Release <version>: must be \"quoted\" or none");
+		k->in_rel = true;
 		return;
 	}
 	for (i = 0; i < ARRAY_SIZE(keywords); i++) {
@@ -465,10 +572,22 @@ static void block_finish(struct parser *p, struct block *k)
 		k->arg = arena_strndup(&p->set->arena, k->sev, k->sev_len);
 	else if (k->sec < S_DESC)
 		k->problem = "%s: no Description:", k->arg = d->tag;
+	else if (k->has_rel && !p->src.len)
+		k->problem = "%s: Release without Source:", k->arg = d->tag;
+	else if (p->src.len && d->no_id)
+		k->problem = "%s: Source: and Printed: exclude each other", k->arg = d->tag;
 	if (k->problem)
 		return;
 	d->text = arena_strndup(&p->set->arena, p->text.buf ? p->text.buf : "",
 				p->text.len);
+	if (p->src.len)
+		d->sources = arena_strndup(&p->set->arena, p->src.buf, p->src.len);
+	if (p->rel_src.len)
+		d->rel_sources = arena_strndup(&p->set->arena, p->rel_src.buf,
+					       p->rel_src.len);
+	if (k->has_rel && !d->rel_none && p->rel_text.len)
+		d->rel_text = arena_strndup(&p->set->arena, p->rel_text.buf,
+					    p->rel_text.len);
 	k->problem = split_params(p, d);
 	if (k->problem)
 		k->arg = d->tag, k->bad_line = k->param_line;
@@ -492,6 +611,9 @@ static int parse_block(struct parser *p, struct desc *d)
 	p->param.len = 0;
 	p->desc.len = 0;
 	p->action.len = 0;
+	p->src.len = 0;
+	p->rel_src.len = 0;
+	p->rel_text.len = 0;
 
 	for (;;) {
 		if (!next_line(p, &s, &len)) {
@@ -571,6 +693,9 @@ static int desc_parse_buffer(struct desc_set *set, const char *file,
 	free(p.param.buf);
 	free(p.desc.buf);
 	free(p.action.buf);
+	free(p.src.buf);
+	free(p.rel_src.buf);
+	free(p.rel_text.buf);
 	return p.errors;
 }
 

@@ -456,4 +456,42 @@ check "kmsg-gen system: a whole run renames its file into place, no temporary fi
 rc=$?
 check "kmsg-gen -o /dev/null writes to the device, not over it (exit $rc)" sh -c "[ $rc -eq 0 ] && [ -c /dev/null ]"
 
+# --- source-check: messages described by the files that print them ----------
+src=$fx/source
+"$gen" source-check --srctree "$src/tree" "$src/good" 2> "$out/src-good.err"
+rc=$?
+check "source-check: literals joined, pr_fmt, string macros, a wrapper's %pV, pr_cont pieces, a line of two, a %s filled by a literal (exit $rc)" \
+	sh -c "[ $rc -eq 0 ] && [ ! -s '$out/src-good.err' ]"
+"$gen" source-check --srctree "$src/old" --release 6.1 "$src/good" 2> "$out/src-good61.err"
+rc=$?
+check "source-check --release 6.1: the Release texts, Text where it has none, none not checked (exit $rc)" \
+	sh -c "[ $rc -eq 0 ] && [ ! -s '$out/src-good61.err' ]"
+"$gen" source-check --srctree "$src/tree" "$src/bad" 2> "$out/src-bad.err"
+rc=$?
+grep '^tests\|^/' "$out/src-bad.err" | sed -n 's|^.*/source/bad:\([0-9]*\): \(demo\.[0-9]*\): .*|\1 \2|p' > "$out/src-bad.got"
+printf '%s\n' "1 demo.1" "10 demo.2" "19 demo.3" "28 demo.4" "37 demo.5" > "$out/src-bad.want"
+check "source-check: a text not there, a wrong level, a missing file, a comment, pieces not on one line each fail, naming file, line and tag (exit $rc)" \
+	sh -c "[ $rc -eq 1 ] && cmp -s '$out/src-bad.want' '$out/src-bad.got'"
+check "source-check: the wrong level is named with the place that prints it" \
+	grep -qF "demo.2: Severity: Error, but drivers/demo/demo.c:17 prints it at Warning" "$out/src-bad.err"
+"$gen" source-check --srctree "$src/old" --release 6.1 "$src/bad" 2> "$out/src-bad61.err"
+check "source-check --release 6.1: a Release text that release does not print fails" \
+	grep -qF "bad:46: demo.6: \"temperature %d C\" is not printed by its Source: files in 6.1" "$out/src-bad61.err"
+"$gen" dump "$src/malformed" > /dev/null 2> "$out/src-malformed.err"
+rc=$?
+sed 's|^.*/source/malformed:||' "$out/src-malformed.err" > "$out/src-malformed.got"
+cat > "$out/src-malformed.want" <<'EOF2'
+6: Release <version>: must be "quoted" or none
+15: Source <version>: needs its Release <version>: text
+20: demo.3: Release without Source:
+33: Source: must name one file
+EOF2
+check "dump: a malformed Release, Source <version> alone, Release without Source and two files on a line are errors naming the line (exit $rc)" \
+	sh -c "[ $rc -eq 1 ] && cmp -s '$out/src-malformed.want' '$out/src-malformed.got'"
+"$gen" source-check "$src/good" > /dev/null 2>&1
+rc=$?
+check "source-check without --srctree is a usage error (exit $rc)" [ $rc -eq 2 ]
+vg_check "valgrind: source-check with findings and a missing file exits 1 and is clean" 1 vg3 \
+	"$gen" source-check --srctree "$src/tree" "$src/good" "$src/bad" "$src/malformed"
+
 done_testing
