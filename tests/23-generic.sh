@@ -1,0 +1,107 @@
+#!/bin/bash
+# The generic catalog (Documentation/kmsg/generic, host only): every entry's
+# Text is printed by its Source: files in Linux 6.12 (the tree make
+# prepares) and, with its Release 6.1 text, in Debian 12's 6.1
+# (linux-source-6.1), as make D=1 proves it; a Text changed by one letter
+# is refused; the system catalog explains the lines of
+# tests/generic/explained.tsv by their entry, and no line of
+# tests/generic/uncataloged.log by any generic entry.  TAP output.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/tests/lib.sh"
+. "$top/ws/vars.sh"
+out=$top/build/test-generic
+rm -rf "$out"
+mkdir -p "$out"
+gen=$out/kmsg-gen
+gcc -O2 -Wall -Wextra -Werror -o "$gen" -I"$top/scripts" $("$top/ws/kmsg-gen-sources.sh")
+check "kmsg-gen builds" [ -x "$gen" ]
+
+mapfile -t files < <(find "$top/Documentation/kmsg/generic" -type f ! -name '*.rst' | LC_ALL=C sort)
+"$gen" dump "${files[@]}" > "$out/all.json"
+rc=$?
+entries=$(wc -l < "$out/all.json")
+check "the ${#files[@]} generic components parse: $entries entries (exit $rc)" \
+	sh -c "[ $rc -eq 0 ] && [ ${#files[@]} -ge 1 ] && [ $entries -ge ${#files[@]} ]"
+
+"$gen" source-check --srctree "$KSRC" "${files[@]}" 2> "$out/612.err"
+rc=$?
+[ -s "$out/612.err" ] && diag "$out/612.err"
+check "every generic Text is printed by its Source: files in 6.12 (exit $rc)" \
+	sh -c "[ $rc -eq 0 ] && [ ! -s '$out/612.err' ]"
+
+# The files the entries name, out of Debian's 6.1 tarball (once: kept
+# while the list stays the same).
+old=$top/build/linux-6.1
+tarball=/usr/src/linux-source-6.1.tar.xz
+sed -n 's/^ \* Source\( 6\.1\)\{0,1\}: *//p' "${files[@]}" | LC_ALL=C sort -u |
+	sed 's|^|linux-source-6.1/|' > "$out/61.list"
+if ! cmp -s "$out/61.list" "$old.list"; then
+	rm -rf "$old" "$old.list"
+	mkdir -p "$old"
+	tar -C "$old" -xJf "$tarball" --strip-components=1 --ignore-failed-read \
+		-T "$out/61.list" 2> "$out/tar.err"
+	cp "$out/61.list" "$old.list"
+fi
+"$gen" source-check --srctree "$old" --release 6.1 "${files[@]}" 2> "$out/61.err"
+rc=$?
+[ -s "$out/61.err" ] && diag "$out/61.err"
+check "every generic entry prints its Release 6.1 text (or its Text) in 6.1, from $tarball (exit $rc)" \
+	sh -c "[ $rc -eq 0 ] && [ ! -s '$out/61.err' ]"
+
+# One letter of each one-line Text changed: source-check must refuse each.
+for f in "${files[@]}"; do
+	python3 -c '
+import re, sys
+def mut(m):
+    t = m.group(1)
+    i = [k for k, c in enumerate(t) if c.isalpha() and (k == 0 or t[k - 1] != "%")]
+    k = i[len(i) // 2]
+    return " * Text: \"" + t[:k] + ("Q" if t[k] != "Q" else "Z") + t[k + 1:] + "\""
+print(re.sub(r"^ \* Text: \"(.*[A-Za-z].*)\"$", mut, open(sys.argv[1]).read(), flags=re.M), end="")
+' "$f" > "$out/mutated-${f##*/}"
+done
+"$gen" source-check --srctree "$KSRC" "$out"/mutated-* 2> "$out/mutated.err"
+refused=$(grep -c 'is not printed by its Source: files' "$out/mutated.err")
+changed=$(cat "$out"/mutated-* | grep -c '^ \* Text: ".*"$')
+check "a Text changed by one letter is refused: $refused of $changed one-line Texts" \
+	[ "$refused" -eq "$changed" ]
+
+# The system catalog explains the lines of explained.tsv by their entry.
+"$gen" system -o "$out/system.catalog" $(cd "$top" && find Documentation/kmsg -type f ! -name '*.rst' |
+	LC_ALL=C sort | sed "s|^|$top/|") 2> "$out/system.err"
+check "the system catalog builds with the generic entries" [ -s "$out/system.catalog" ]
+env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u CROSS_COMPILE -u ARCH \
+	make -s --no-print-directory -C "$top/tools/kmsg" OUTPUT="$out/" > "$out/tool.log" 2>&1
+check "the kmsg tool builds" [ -x "$out/kmsg" ]
+kmsg=("$out/kmsg" --sysfs /nonexistent --catalog /nonexistent --system-catalog "$out/system.catalog")
+comps=$(printf '%s\n' "${files[@]##*/}" | paste -sd'|')
+bad=0
+nlines=0
+while IFS=$'\t' read -r tag line _; do
+	case $tag in '#'* | '') continue ;; esac
+	nlines=$((nlines + 1))
+	got=$("${kmsg[@]}" --json annotate <<< "$line" |
+		python3 -c 'import json, sys; print(" ".join(o["tag"] for o in map(json.loads, sys.stdin) if "tag" in o))')
+	if [ "$got" != "$tag" ]; then
+		echo "# $tag: got '$got' for: $line"
+		bad=$((bad + 1))
+	fi
+done < "$top/tests/generic/explained.tsv"
+check "each of the $nlines lines of explained.tsv is explained by its entry alone ($bad are not)" [ "$bad" -eq 0 ]
+
+"${kmsg[@]}" --json annotate "$top/tests/generic/uncataloged.log" > "$out/uncataloged.json"
+rc=$?
+python3 -c 'import json, sys
+comps = set(sys.argv[1].split("|"))
+for o in map(json.loads, open(sys.argv[2])):
+    if o.get("tag", ".").split(".")[0] in comps:
+        print(o["tag"])' "$comps" "$out/uncataloged.json" > "$out/false.txt"
+lines=$(wc -l < "$top/tests/generic/uncataloged.log")
+got=$(grep -c '"line":' "$out/uncataloged.json")
+nfalse=$(wc -l < "$out/false.txt")
+[ "$nfalse" -gt 0 ] && diag "$out/false.txt"
+check "no line of uncataloged.log is explained by a generic entry ($nfalse of $got lines annotated, exit $rc)" \
+	sh -c "[ $rc -eq 0 ] && [ $got -eq $lines ] && [ $nfalse -eq 0 ]"
+
+done_testing
