@@ -90,6 +90,7 @@ static void index_row(FILE *f, const char *tag, int level, const char *owner,
 		      const char *text, const struct desc *d, bool no_id)
 {
 	const char *field[KMSG_INDEX_NR_FIELDS];
+	struct strbuf rel = { 0 };
 	int k;
 
 	field[KMSG_INDEX_TAG] = tag;
@@ -100,9 +101,13 @@ static void index_row(FILE *f, const char *tag, int level, const char *owner,
 	field[KMSG_INDEX_DESCRIPTION] = d ? d->description : "";
 	field[KMSG_INDEX_USER_ACTION] = d ? d->user_action : "";
 	field[KMSG_INDEX_PRINTED] = no_id ? KMSG_INDEX_WITHOUT_ID : KMSG_INDEX_WITH_ID;
+	if (d && d->release && (d->rel_none || (d->rel_text && strcmp(d->rel_text, text))))
+		sb_printf(&rel, "%s: %s", d->release, d->rel_none ? "none" : d->rel_text);
+	field[KMSG_INDEX_RELEASES] = rel.buf ? rel.buf : "";
 	for (k = 0; k < KMSG_INDEX_NR_FIELDS; k++)
 		kmsg_index_field(f, field[k], !k);
 	fputc('\n', f);
+	free(rel.buf);
 }
 
 /**

@@ -81,7 +81,8 @@ void kmsg_json_string(FILE *f, const char *s, size_t len);
  * skipped by readers.
  */
 #define KMSG_INDEX_HEADER \
-	"# kmsg catalog v2: tag severity owner text parameters description user_action printed\n"
+	"# kmsg catalog v3: tag severity owner text parameters description user_action printed" \
+	" releases\n"
 #define KMSG_INDEX_WITH_ID	"with id"
 #define KMSG_INDEX_WITHOUT_ID	"without id"
 
@@ -94,6 +95,12 @@ enum kmsg_index_field {
 	KMSG_INDEX_DESCRIPTION,
 	KMSG_INDEX_USER_ACTION,
 	KMSG_INDEX_PRINTED,	/* since version 2 */
+	/*
+	 * Since version 3: what an earlier release prints instead, "6.1:
+	 * <format>", or "6.1: none" when it does not print the message;
+	 * empty when it prints the text as it is.
+	 */
+	KMSG_INDEX_RELEASES,
 	KMSG_INDEX_NR_FIELDS
 };
 

@@ -23,7 +23,9 @@
  * preprocessor would, a trailing newline is dropped, and a literal may
  * also be taken without a leading "%s" (a level or a prefix that a
  * wrapper passes), "%s: " or "%s %s " (the driver and device that the
- * log line's prefix shows).
+ * log line's prefix shows).  Text leaves out the "<component>: " that
+ * starts the line when its files print it (pr_fmt(), DMERR()'s
+ * "device-mapper: ").
  *
  * Where the literal that carries most of the Text is passed to a
  * function whose name gives a level (pr_err(), dev_warn(), ata_link_err(),
@@ -599,6 +601,22 @@ static bool compose(const struct atoms *a, const char *text, size_t n, int depth
 	return false;
 }
 
+/*
+ * The line with the prefix that names the component, which Text leaves
+ * out: "device-mapper: " of DMERR(), say.
+ */
+static bool prefixed(const struct atoms *a, const char *tag, const char *text,
+		     const struct atom **main)
+{
+	struct strbuf sb = { 0 };
+	bool ok;
+
+	sb_printf(&sb, "%.*s: %s", (int)strcspn(tag, "."), tag, text);
+	ok = compose(a, sb.buf, sb.len, MAX_WRAPS, main);
+	free(sb.buf);
+	return ok;
+}
+
 /* A wrapper's literal as it is: the entry of all its messages */
 static const struct atom *whole_wrapper(const struct atoms *a, const char *text)
 {
@@ -637,7 +655,8 @@ static int check_desc(const struct desc *d, const char *srctree, const char *rel
 		return 1;
 	}
 	main = whole_wrapper(&a, text);
-	if (!main && !compose(&a, text, strlen(text), MAX_WRAPS, &main)) {
+	if (!main && !compose(&a, text, strlen(text), MAX_WRAPS, &main) &&
+	    !prefixed(&a, d->tag, text, &main)) {
 		struct strbuf sb = { 0 };
 
 		c_escape(&sb, text);

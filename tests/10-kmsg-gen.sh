@@ -328,11 +328,11 @@ check "the catalog entry is flagged KMSG_ENTRY_NO_ID (flags 0x03)" \
 	[ "$(od -An -tx1 -j $((16 + 23)) -N1 "$out/nid4.bin" | tr -d ' ')" = 03 ]
 "$gen" index --srctree "$out/nid" --srcarch none "$out/nid4.o" > "$out/nid4.idx" 2>/dev/null
 check "kmsg-gen index writes the catalog file with the printed field" \
-	sh -c "grep -qx '# kmsg catalog v2: .* user_action printed' '$out/nid4.idx' &&
-	       awk -F'\t' '\$1 == \"nid.1\" { f = \$NF } END { exit f != \"without id\" }' '$out/nid4.idx'"
+	sh -c "grep -qx '# kmsg catalog v3: .* user_action printed releases' '$out/nid4.idx' &&
+	       awk -F'\t' '\$1 == \"nid.1\" { f = \$8 } END { exit f != \"without id\" }' '$out/nid4.idx'"
 "$gen" system -o "$out/nid.sys" "$out/nid/Documentation/kmsg/nid" 2>/dev/null
 check "kmsg-gen system takes it from the descriptions: without id for nid.1 and nid.3, with id for nid.2" \
-	sh -c "[ \"\$(awk -F'\t' '!/^#/ { print \$1 \" \" \$NF }' '$out/nid.sys' | tr '\n' ,)\" = 'nid.1 without id,nid.2 with id,nid.3 without id,' ]"
+	sh -c "[ \"\$(awk -F'\t' '!/^#/ { print \$1 \" \" \$8 }' '$out/nid.sys' | tr '\n' ,)\" = 'nid.1 without id,nid.2 with id,nid.3 without id,' ]"
 "$gen" catalog --check --srctree "$out/nid" --srcarch none -o /dev/null "$out/nid5.o" \
 	>/dev/null 2>"$out/nid5.err"
 rc=$?
@@ -491,6 +491,10 @@ check "dump: a malformed Release, Source <version> alone, Release without Source
 "$gen" source-check "$src/good" > /dev/null 2>&1
 rc=$?
 check "source-check without --srctree is a usage error (exit $rc)" [ $rc -eq 2 ]
+"$gen" system -o "$out/src.sys" "$src/good" 2>/dev/null
+check "kmsg-gen system writes the releases field: 6.1's own text, none, empty when 6.1 prints Text" \
+	sh -c "[ \"\$(awk -F'\t' '!/^#/ { print \$1 \"=\" \$9 }' '$out/src.sys' | head -3 | tr '\n' ,)\" = \
+		'demo.1=6.1: link %d down, resetting the adapter,demo.2=,demo.3=6.1: none,' ]"
 vg_check "valgrind: source-check with findings and a missing file exits 1 and is clean" 1 vg3 \
 	"$gen" source-check --srctree "$src/tree" "$src/good" "$src/bad" "$src/malformed"
 

@@ -517,7 +517,7 @@ check "kmsg reads what kmsg-gen index writes: every field of fix.1 and fix.2 as 
 "$gen" system -o "$out/system" "$fx/system-desc" 2>"$out/system.err"
 rc=$?
 check "kmsg-gen system (exit $rc): the catalog file format, owner system, sorted by component and id" \
-	exits $rc 0 sh -c "head -1 '$out/system' | grep -qx '# kmsg catalog v2: tag severity owner text parameters description user_action printed' &&
+	exits $rc 0 sh -c "head -1 '$out/system' | grep -qx '# kmsg catalog v3: tag severity owner text parameters description user_action printed releases' &&
 		[ \"\$(sed 1d '$out/system' | cut -f1,3 | tr '\t' ' ' | paste -sd,)\" = 'sys.2 system,sys.10 system,xpram.1 system,xpram.3 system' ] &&
 		[ ! -s '$out/system.err' ]"
 cat "$fx/system-desc" "$fx/system-desc" > "$out/system-dup"

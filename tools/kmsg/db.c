@@ -94,6 +94,26 @@ static char *unescape_field(const char *s, size_t len)
 	return d;
 }
 
+/* "6.1: <format>" or "6.1: none" of a catalog line, into @e */
+static void release_field(struct kmsg_entry *e, const char *s, size_t len)
+{
+	const char *colon = memchr(s, ':', len);
+	char *text;
+
+	if (!colon || colon == s || colon + 2 > s + len || colon[1] != ' ')
+		return;
+	text = unescape_field(colon + 2, s + len - colon - 2);
+	if (!*text) {
+		free(text);
+		return;
+	}
+	e->release = xstrndup(s, colon - s);
+	if (strcmp(text, "none"))
+		e->rel_text = text;
+	else
+		free(text);
+}
+
 /* Read a catalog file once: its number of entries, -1 on a read error */
 static int load_file(struct kmsg_db *db, struct kmsg_catalog_file *cf)
 {
@@ -152,6 +172,8 @@ static int load_file(struct kmsg_db *db, struct kmsg_catalog_file *cf)
 			!memcmp(field[KMSG_INDEX_PRINTED], KMSG_INDEX_WITHOUT_ID,
 				flen[KMSG_INDEX_PRINTED]);
 		e->source = cf->source;
+		if (i > KMSG_INDEX_RELEASES)
+			release_field(e, field[KMSG_INDEX_RELEASES], flen[KMSG_INDEX_RELEASES]);
 		if (table_find(&cf->entries, e->tag)) {
 			entry_free(e);
 			continue;

@@ -82,6 +82,7 @@ struct kmsg_component_list {
 	int nr_rest;
 	struct hashed *hashes;	/* sorted by id */
 	unsigned long stamp;	/* messages matched against it */
+	struct kmsg_entry *rel;	/* the copies for earlier releases' texts */
 };
 
 static bool is_word(char c)
@@ -204,6 +205,35 @@ static void index_component(struct kmsg_component_list *c)
 	qsort(c->hashes, 2 * c->nr, sizeof(*c->hashes), cmp_hashed);
 }
 
+/*
+ * An entry whose message an earlier release prints with another text is
+ * matched by that text too: a copy of it with that text, and ->of set.
+ */
+static void add_releases(struct kmsg_component_list *c)
+{
+	int i, n = 0, k = c->nr;
+
+	for (i = 0; i < c->nr; i++)
+		n += !!c->entries[i]->rel_text;
+	if (!n)
+		return;
+	c->rel = xcalloc(n, sizeof(*c->rel));
+	c->entries = xrealloc(c->entries, (c->nr + n) * sizeof(*c->entries));
+	for (i = 0, n = 0; i < k; i++) {
+		const struct kmsg_entry *e = c->entries[i];
+		struct kmsg_entry *r = &c->rel[n++];
+
+		if (!e->rel_text) {
+			n--;
+			continue;
+		}
+		*r = *e;
+		r->text = e->rel_text;
+		r->of = e;
+		c->entries[c->nr++] = r;
+	}
+}
+
 /* The entries of a component, listed and indexed once per run. */
 static struct kmsg_component_list *component(struct kmsg_db *db,
 					     const char *comp)
@@ -220,6 +250,7 @@ static struct kmsg_component_list *component(struct kmsg_db *db,
 	db->nr_components++;
 	c->name = xstrndup(comp, strlen(comp));
 	c->nr = kmsg_db_all(db, comp, &c->entries);
+	add_releases(c);
 	index_component(c);
 	return c;
 }
@@ -239,6 +270,7 @@ void kmsg_components_free(struct kmsg_db *db)
 		free(c->hashes);
 		free(c->name);
 		free(c->entries);
+		free(c->rel);
 		free(c);
 	}
 	free(db->components);

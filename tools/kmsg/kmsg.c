@@ -154,6 +154,30 @@ static int component_len(const char *tag)
 	return dot ? dot - tag : (int)strlen(tag);
 }
 
+/*
+ * Which releases print which text, after @pre: the copy of an entry made
+ * for an earlier release's text says so and names the text of the
+ * current one; an entry with another text in an earlier release names it.
+ */
+static void print_release(const struct kmsg_entry *e, const char *pre)
+{
+	const struct kmsg_entry *of = e->of ? e->of : e;
+
+	if (!of->release)
+		return;
+	printf("%s", pre);
+	if (e->of) {
+		printf("Release: this is the text of Linux %s; later releases print ", of->release);
+		print_text(of->text);
+	} else if (of->rel_text) {
+		printf("Release: Linux %s prints ", of->release);
+		print_text(of->rel_text);
+	} else {
+		printf("Release: not printed by Linux %s", of->release);
+	}
+	putchar('\n');
+}
+
 static void explain_text(const struct kmsg_entry *e, const struct kmsg_values *v,
 			 const char *device)
 {
@@ -168,6 +192,7 @@ static void explain_text(const struct kmsg_entry *e, const struct kmsg_values *v
 		printf("\nHashed id: %.*s.%06x (printed for a device: %.*s.%06x)\n",
 		       n, e->tag, h.plain, n, e->tag, h.device);
 	printf("Severity: %s\n", e->severity);
+	print_release(e, "");
 	if (device)
 		printf("Device: %s\n", device);
 	printf("Source: %s\n", e->source);
@@ -184,9 +209,34 @@ static void explain_text(const struct kmsg_entry *e, const struct kmsg_values *v
 }
 
 /*
+ * "release": the earlier release and its text (null: it does not print
+ * the message), and "release_text": true when the line read was of that
+ * text.
+ */
+static void release_json(const struct kmsg_entry *e)
+{
+	const struct kmsg_entry *of = e->of ? e->of : e;
+
+	if (!of->release)
+		return;
+	jsonw_name(&jw, "release");
+	jsonw_start_object(&jw);
+	jsonw_string_field(&jw, "version", of->release);
+	jsonw_name(&jw, "text");
+	if (of->rel_text)
+		jsonw_string(&jw, of->rel_text, strlen(of->rel_text));
+	else
+		jsonw_null(&jw);
+	jsonw_end_object(&jw);
+	jsonw_name(&jw, "release_text");
+	jsonw_bool(&jw, !!e->of);
+}
+
+/*
  * The keys of an entry inside a JSON object: those of kmsg_json_entry()
  * (kmsg-gen dump has them too, in the same order), the values of a line's
- * parameters with them; then "source", "man_page" and "device".
+ * parameters with them; then "source", "man_page", "device" and
+ * "release".
  */
 static void entry_json(const struct kmsg_entry *e, const struct kmsg_values *v,
 		       const char *device)
@@ -214,6 +264,7 @@ static void entry_json(const struct kmsg_entry *e, const struct kmsg_values *v,
 	}
 	if (device)
 		jsonw_string_field(&jw, "device", device);
+	release_json(e);
 }
 
 /* Where a log line is: its text, and its file and number in --json */
@@ -364,6 +415,7 @@ static void annotate_full(const struct kmsg_match *m, const char *loc)
 	       e->tag, e->severity);
 	print_text(e->text);
 	putchar('\n');
+	print_release(e, "-- ");
 	if (m->device)
 		printf("-- Device: %s\n", m->device);
 	printf("-- Source: %s\n", e->source);

@@ -25,6 +25,15 @@ struct kmsg_entry {
 	char *user_action;
 	const char *source;	/* "sysfs", "catalog" or "system" */
 	bool no_id;		/* printed without an id: matched by its text */
+	/*
+	 * An earlier release that prints the message otherwise: its version
+	 * ("6.1", or NULL), its text (NULL: it does not print it).  An entry
+	 * made for that text alone, to match lines of that release, is a
+	 * copy of the entry with text set to it and of set to the entry.
+	 */
+	char *release;
+	char *rel_text;
+	const struct kmsg_entry *of;
 };
 
 struct kmsg_slot {

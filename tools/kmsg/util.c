@@ -123,6 +123,8 @@ void entry_free(struct kmsg_entry *e)
 	free(e->parameters);
 	free(e->description);
 	free(e->user_action);
+	free(e->release);
+	free(e->rel_text);
 	free(e);
 }
 
