@@ -151,7 +151,7 @@ kmake() { kout_lock kmake_unlocked "$@"; }
 # series_sum prints a checksum of the series and its patches.
 quilt_series() {
 	(cd "$top/patches" && while read -r p; do
-		grep -q '^--- a/' "$p" && echo "$p"
+		if grep -q '^--- a/' "$p"; then echo "$p"; fi
 	done < series) > "$KSRC/.kmsg-series.new"
 	mv "$KSRC/.kmsg-series.new" "$KSRC/.kmsg-series"
 }
