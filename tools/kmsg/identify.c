@@ -20,9 +20,9 @@
  *                             ("qeth 0.0.f500: qdio: ...", "fsm(ch-...): ",
  *                             "crw_collect_info: "): when no form above
  *                             finds an entry, among the formats of every
- *                             component, those with a literal word and at
- *                             least GLOBAL_MIN_LITERAL characters of
- *                             literal text, the whole message matched
+ *                             component, those with a literal word that
+ *                             are specific enough (global_ok()), the
+ *                             whole message matched
  *   text ...                  a message printed without an id
  *                             (kmsg_noid_*(): the lines of an oops, for
  *                             one): among the formats of every component,
@@ -44,9 +44,13 @@
 /*
  * A message with no component of its own is matched against every
  * format; so that a line of another subsystem is not taken for one of
- * ours, only against formats with this much literal text.
+ * ours, only against formats specific enough: with this much literal
+ * text, or that start with a literal this long and have the smaller
+ * amount in all ("Oops: %s: %04lx [#%d]%s%s%s%s%s", "kernel BUG at %s:%u!").
  */
 #define GLOBAL_MIN_LITERAL 16
+#define GLOBAL_MIN_LEAD 5
+#define GLOBAL_MIN_ANCHORED 10
 
 /* One format of a component, as matched */
 struct indexed {
@@ -54,6 +58,7 @@ struct indexed {
 	char *fmt;		/* its first line: a message of several */
 				/* lines is known by its first */
 	int literal;		/* characters of it that are not conversions */
+	int lead;		/* of them before its first conversion */
 	unsigned long tried;	/* the message it was last tried on */
 };
 
@@ -130,6 +135,23 @@ static bool key_word(const char *fmt, struct key *k)
 	return k->len > 0;
 }
 
+/* Characters of @fmt before its first conversion */
+static int lead_length(const char *fmt)
+{
+	int n = 0;
+
+	for (; *fmt && !(*fmt == '%' && fmt[1] != '%'); n++)
+		fmt += *fmt == '%' ? 2 : 1;
+	return n;
+}
+
+/* Is a format specific enough to be tried on a message of any component? */
+static bool global_ok(const struct indexed *x)
+{
+	return x->literal >= GLOBAL_MIN_LITERAL || x->entry->no_id ||
+	       (x->lead >= GLOBAL_MIN_LEAD && x->literal >= GLOBAL_MIN_ANCHORED);
+}
+
 static int literal_length(const char *fmt)
 {
 	struct kmsg_conv c;
@@ -193,6 +215,7 @@ static void index_component(struct kmsg_component_list *c)
 		x->entry = c->entries[i];
 		x->fmt = xstrndup(text, strcspn(text, "\n"));
 		x->literal = literal_length(x->fmt);
+		x->lead = lead_length(x->fmt);
 		hash_format(&c->hashes[2 * i], text, i);
 		if (key_word(x->fmt, &k)) {
 			k.idx = i;
@@ -410,8 +433,7 @@ static void match_component(struct kmsg_component_list *c, const char *text,
 
 			if (x->tried != c->stamp) {
 				x->tried = c->stamp;
-				if (!global || x->literal >= GLOBAL_MIN_LITERAL ||
-				    x->entry->no_id)
+				if (!global || global_ok(x))
 					try_format(c, c->keys[i].idx, text, dev,
 						   dev_len, out);
 			}
