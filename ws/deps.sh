@@ -7,7 +7,7 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 pkgs=(linux-source-6.12 linux-source-6.1 gcc-s390x-linux-gnu binutils-s390x-linux-gnu libc6-dev-s390x-cross
       qemu-system-misc qemu-system-x86 hercules gcc make flex bison bc libelf-dev libssl-dev
-      cpio kmod quilt rsync perl python3 groff-base mandoc valgrind xz-utils
+      cpio kmod quilt rsync perl python3 groff-base mandoc valgrind xz-utils e2fsprogs
       zlib1g-dev liblzma-dev libzstd-dev zstd
       sparse afl++ hyperfine coccinelle python3-sphinx graphviz python3-ply man-db
       chromium-headless-shell fonts-dejavu-core ccache rpm)

@@ -7,7 +7,7 @@
 # and KSELFTEST_DIR are set for it.  KCONFIGS lists them in the order make check first needs
 # them, which is the order ws/prebuild.sh builds them in.
 top=${top:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
-KCONFIGS="main x86_64 debug xpram-module no-ids no-catalog catalog"
+KCONFIGS="main x86_64 debug xpram-module no-ids no-catalog catalog x86_64-generic"
 
 # kconfig NAME: the settings of configuration NAME
 kconfig() {
@@ -15,6 +15,11 @@ kconfig() {
 	case $1 in
 	main)		KOUT=$top/build/obj KCONFIG_TOOL=1 ;;
 	x86_64)		KOUT=$top/build/obj-x86_64 KCONFIG_TOOL=1 ARCH=x86_64 ;;
+	# the generic messages printed for real (tests/33); make D=1 checks
+	# Documentation/kmsg/generic against the x86_64 tree
+	x86_64-generic)	KOUT=$top/build/obj-x86_64-generic ARCH=x86_64 KCONFIG_SEED=x86_64
+			KCONFIG_MAKE=D=1
+			KMSG_EXTRA_CONFIG=$top/kernel/configs/kmsg_generic.config ;;
 	debug)		KOUT=$top/build/obj-debug
 			KMSG_EXTRA_CONFIG=$top/kernel/configs/kmsg_debug.config ;;
 	xpram-module | no-ids | no-catalog)

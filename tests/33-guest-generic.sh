@@ -1,0 +1,102 @@
+#!/bin/bash
+# The generic messages printed for real and explained: an x86_64 kernel of
+# kmsg_generic.config (hung task and soft lockup detectors, ext4, loop,
+# device-mapper, e1000e; built with make D=1, which checks every entry of
+# Documentation/kmsg/generic against this tree) boots in QEMU with an
+# e1000e NIC, and tests/generic/guest/provoke.sh makes it print an OOM
+# kill (a memory hog), a hung task and a soft lockup (kmsg_provoke.ko),
+# buffer I/O errors (a device-mapper error target) and an ext4 error (a
+# directory block with a bad checksum), and brings the NIC's link up.
+# The kernel's own lines are then explained by the system catalog, each
+# by its entry.
+# check: long
+# check: kernel x86_64-generic
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/tests/lib.sh"
+. "$top/ws/kconfigs.sh"
+kconfig x86_64-generic
+. "$top/ws/vars.sh"
+out=$top/build/test-guest-generic
+rm -rf "$out"
+mkdir -p "$out/extra"
+gdir=$top/tests/generic/guest
+
+"$top/ws/kbuild.sh" x86_64-generic > "$out/build.log" 2>&1
+rc=$?
+[ $rc -eq 0 ] || tail -n 20 "$out/build.log" | sed 's/^/# /'
+check "the x86_64 kernel of kmsg_generic.config builds with make D=1 (exit $rc)" [ $rc -eq 0 ]
+[ $rc -eq 0 ] || done_testing
+# make D=1 proves every generic Text against this tree when it links
+# vmlinux: with a copy of the descriptions in which one Text is changed
+# (KMSG_GENERIC_DIR), the link fails naming it; with the real ones, a new
+# link passes.
+mkdir -p "$out/broken"
+cp "$top"/Documentation/kmsg/generic/* "$out/broken/"
+sed -i '0,/^ \* Text: "%s: Killed process /s//&of /' "$out/broken/oom"
+rm -f "$KOUT/vmlinux"
+KMSG_GENERIC_DIR=$out/broken kmake D=1 vmlinux > "$out/broken.log" 2>&1
+rc=$?
+check "make D=1 fails when a generic Text is not printed by its source, naming it (exit $rc)" \
+	sh -c "[ $rc -ne 0 ] && grep -q 'broken/oom:[0-9]*: oom.1: \"%s: Killed process of .* is not printed by its Source: files' '$out/broken.log'"
+rm -f "$KOUT/vmlinux"
+"$top/ws/kbuild.sh" x86_64-generic > "$out/relink.log" 2>&1
+rc=$?
+check "make D=1 links vmlinux again with every generic entry proved (exit $rc)" \
+	[ $rc -eq 0 -a -f "$KOUT/vmlinux" ]
+
+# What the guest runs: the module, two static helpers, a corrupted ext4.
+cp "$gdir/kmsg_provoke.c" "$gdir/Kbuild" "$out/"
+kmake M="$out" modules > "$out/module.log" 2>&1
+rc=$?
+[ $rc -eq 0 ] || tail -n 20 "$out/module.log" | sed 's/^/# /'
+check "kmsg_provoke.ko builds against the kernel (exit $rc)" [ $rc -eq 0 -a -f "$out/kmsg_provoke.ko" ]
+gcc -static -O2 -Wall -Wextra -Werror -o "$out/extra/hog" "$gdir/hog.c" &&
+	gcc -static -O2 -Wall -Wextra -Werror -o "$out/extra/dmerror" "$gdir/dmerror.c"
+check "the memory hog and the device-mapper helper build static" [ $? -eq 0 ]
+cp "$out/kmsg_provoke.ko" "$gdir/provoke.sh" "$out/extra/"
+
+# ext4 with metadata checksums, a directory of a few files, then its
+# block overwritten: reading the directory fails the checksum.
+img=$out/extra/ext4.img
+mkfs.ext4 -q -F -O metadata_csum -b 1024 "$img" 4M &&
+	debugfs -w -R "mkdir dir" "$img" > /dev/null 2>&1 &&
+	blk=$(debugfs -R "blocks /dir" "$img" 2>/dev/null | awk '{ print $1 }') &&
+	[ -n "$blk" ] &&
+	printf 'kmsg: not a directory block' | dd of="$img" bs=1 seek=$((blk * 1024 + 100)) conv=notrunc 2>/dev/null
+check "a corrupted ext4 image (directory block ${blk:-?} overwritten)" [ $? -eq 0 ]
+
+QEMU_DEVICES="-netdev user,id=n0 -device e1000e,netdev=n0" \
+	"$top/ws/guest.sh" -x "$out/extra" -t "${GUEST_TIMEOUT:-900}" 'sh /extra/provoke.sh' \
+	> "$out/guest.out" 2> "$out/guest.err"
+rc=$?
+[ $rc -eq 0 ] || sed 's/^/# /' "$out/guest.err" | tail -n 30
+check "the guest runs provoke.sh to the end (exit $rc)" \
+	sh -c "[ $rc -eq 0 ] && grep -qx KMSG-DMESG-BEGIN '$out/guest.out'"
+sed '1,/^KMSG-DMESG-BEGIN$/d' "$out/guest.out" > "$out/dmesg.log"
+
+# Each provoked message: the kernel printed it, and the system catalog
+# explains that line by the entry that describes it.
+"$top/ws/system-catalog.sh" "$out/system.catalog" 2> "$out/system.err"
+env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u CROSS_COMPILE -u ARCH \
+	make -s --no-print-directory -C "$top/tools/kmsg" OUTPUT="$out/" > "$out/tool.log" 2>&1
+kmsg=("$out/kmsg" --sysfs /nonexistent --catalog /nonexistent --system-catalog "$out/system.catalog")
+"${kmsg[@]}" --json annotate "$out/dmesg.log" > "$out/dmesg.json"
+check "kmsg annotate reads the guest's kernel log (exit $?)" [ -s "$out/dmesg.json" ]
+explained() {	# explained WHAT TAG ERE: the line matching ERE, explained by TAG
+	local got
+	got=$(python3 -c 'import json, re, sys
+for o in map(json.loads, open(sys.argv[1])):
+    if re.search(sys.argv[2], o["line"]):
+        print(o.get("tag", "-"), o["line"])
+        break' "$out/dmesg.json" "$3")
+	check "$1: \"${got#* }\" is explained by $2 (got ${got%% *})" [ "${got%% *}" = "$2" ]
+}
+explained "an OOM kill" oom.1 'Out of memory: Killed process [0-9]+ \(hog\)'
+explained "its report" oom.2 'hog invoked oom-killer: gfp_mask='
+explained "a hung task" hung_task.1 'INFO: task kmsg_hung:[0-9]+ blocked for more than [0-9]+ seconds\.'
+explained "a soft lockup" watchdog.1 'watchdog: BUG: soft lockup - CPU#0 stuck for [0-9]+s! \[kmsg_lockup:[0-9]+\]'
+explained "a buffer I/O error" buffer.1 'Buffer I/O error on dev dm-[0-9]+, logical block [0-9]+, async page read'
+explained "an ext4 error" ext4.56 'EXT4-fs error \(device loop0\): htree_dirblock_to_tree:[0-9]+: inode #[0-9]+: comm ls: Directory block failed checksum'
+explained "a link change" e1000e.1 'e1000e [0-9a-f:.]+ eth0: NIC Link is Up'
+done_testing
