@@ -113,13 +113,19 @@ size_t kmsg_param_label(const char *line, size_t len)
  */
 bool kmsg_conversion(const char *f, struct kmsg_conv *c)
 {
+	bool zero = false;
+
 	c->alt = false;
-	while (*f && strchr("-+ #0", *f))
-		c->alt |= *f++ == '#';
+	c->zero_width = 0;
+	while (*f && strchr("-+ #0", *f)) {
+		c->alt |= *f == '#';
+		zero |= *f++ == '0';
+	}
 	if (*f == '*')
 		f++;
-	while (kmsg_is_digit(*f))
-		f++;
+	for (; kmsg_is_digit(*f); f++)
+		if (zero && c->zero_width < 1000)
+			c->zero_width = c->zero_width * 10 + (*f - '0');
 	if (*f == '.') {
 		f++;
 		if (*f == '*')

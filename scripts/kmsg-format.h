@@ -55,6 +55,7 @@ struct kmsg_conv {
 	const char *end;	/* the format after it */
 	char conv;		/* its conversion character: d, s, p, ... */
 	bool alt;		/* the '#' flag */
+	int zero_width;		/* the width of a '0' flag: digits at least */
 	bool value;		/* it prints a value: one parameter */
 };
 

@@ -110,4 +110,38 @@ nfalse=$(wc -l < "$out/false.txt")
 check "no line of uncataloged.log is explained by a generic entry ($nfalse of $got lines annotated, exit $rc)" \
 	sh -c "[ $rc -eq 0 ] && [ $got -eq $lines ] && [ $nfalse -eq 0 ]"
 
+# Real lines quoted in public reports (public.tsv: kind, source, line):
+# an explained line is explained by a component of its kind.
+grep -v '^#' "$top/tests/generic/public.tsv" | cut -f3 > "$out/public.log"
+"${kmsg[@]}" --json annotate "$out/public.log" > "$out/public.json"
+python3 - "$top/tests/generic/public.tsv" "$out/public.json" > "$out/public.txt" <<'EOF2'
+import json, sys
+kinds = {"oom": "oom memcg page_alloc panic", "hung_task": "hung_task panic",
+         "lockup": "watchdog panic", "rcu": "rcu panic", "block": "block buffer",
+         "scsi": "scsi sd block", "libata": "libata scsi sd", "nvme": "nvme block",
+         "md": "md block", "dm": "device-mapper block", "ext4": "ext4 jbd2", "xfs": "xfs",
+         "btrfs": "btrfs", "nfs": "nfs", "net": "net", "conntrack": "nf_conntrack",
+         "tcp": "tcp", "nic": "e1000e igb ixgbe r8169 virtio_net mlx5_core net",
+         "mce": "mce thermal edac panic", "edac": "edac mce", "aer": "aer",
+         "thermal": "thermal mce", "segfault": "traps x86-fault", "usb": "usb"}
+rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1]) if not l.startswith("#")]
+objs = [json.loads(l) for l in open(sys.argv[2])]
+assert len(rows) == len(objs), (len(rows), len(objs))
+explained = wrong = 0
+for (kind, src, line), o in zip(rows, objs):
+    if "tag" not in o:
+        continue
+    explained += 1
+    comp = o["tag"].split(".")[0]
+    if kind != "other" and comp not in kinds[kind].split():
+        wrong += 1
+        print("# wrong: %s for a %s line (%s): %s" % (o["tag"], kind, src, line))
+print("%d %d %d" % (len(rows), explained, wrong))
+EOF2
+rc=$?
+read -r pn pe pw < <(tail -n 1 "$out/public.txt")
+grep '^# ' "$out/public.txt"
+check "public.tsv: $pe of $pn real lines explained, none by a component of another kind (${pw:-?} are; exit $rc)" \
+	sh -c "[ $rc -eq 0 ] && [ '${pn:-0}' -gt 0 ] && [ '${pw:-1}' -eq 0 ]"
+
 done_testing

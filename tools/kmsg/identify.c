@@ -35,6 +35,7 @@
  * matched against the formats whose word it holds (and those without
  * one), not against every format of its component.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,12 +46,16 @@
  * A message with no component of its own is matched against every
  * format; so that a line of another subsystem is not taken for one of
  * ours, only against formats specific enough: with this much literal
- * text, or that start with a literal this long and have the smaller
- * amount in all ("Oops: %s: %04lx [#%d]%s%s%s%s%s", "kernel BUG at %s:%u!").
+ * text, of it this many letters and digits (not a format of punctuation
+ * around values, "%s%s: %s == %d (loop: %d, delay: %lu)."), or that
+ * start with a literal this long and have the smaller amounts in all
+ * ("Oops: %s: %04lx [#%d]%s%s%s%s%s", "kernel BUG at %s:%u!").
  */
 #define GLOBAL_MIN_LITERAL 16
+#define GLOBAL_MIN_ALNUM 10
 #define GLOBAL_MIN_LEAD 5
 #define GLOBAL_MIN_ANCHORED 10
+#define GLOBAL_MIN_ANCHORED_ALNUM 4
 
 /* One format of a component, as matched */
 struct indexed {
@@ -59,6 +64,7 @@ struct indexed {
 				/* lines is known by its first */
 	int literal;		/* characters of it that are not conversions */
 	int lead;		/* of them before its first conversion */
+	int alnum;		/* of them letters and digits */
 	unsigned long tried;	/* the message it was last tried on */
 };
 
@@ -148,15 +154,19 @@ static int lead_length(const char *fmt)
 /* Is a format specific enough to be tried on a message of any component? */
 static bool global_ok(const struct indexed *x)
 {
-	return x->literal >= GLOBAL_MIN_LITERAL || x->entry->no_id ||
-	       (x->lead >= GLOBAL_MIN_LEAD && x->literal >= GLOBAL_MIN_ANCHORED);
+	return x->entry->no_id ||
+	       (x->literal >= GLOBAL_MIN_LITERAL && x->alnum >= GLOBAL_MIN_ALNUM) ||
+	       (x->lead >= GLOBAL_MIN_LEAD && x->literal >= GLOBAL_MIN_ANCHORED &&
+		x->alnum >= GLOBAL_MIN_ANCHORED_ALNUM);
 }
 
-static int literal_length(const char *fmt)
+/* Characters of @fmt that are not conversions; *@alnum: letters, digits */
+static int literal_length(const char *fmt, int *alnum)
 {
 	struct kmsg_conv c;
 	int n = 0;
 
+	*alnum = 0;
 	while (*fmt) {
 		if (*fmt == '%' && fmt[1] != '%') {
 			if (!kmsg_conversion(fmt + 1, &c))
@@ -164,6 +174,7 @@ static int literal_length(const char *fmt)
 			fmt = c.end;
 			continue;
 		}
+		*alnum += !!isalnum((unsigned char)*fmt);
 		fmt += *fmt == '%' ? 2 : 1;
 		n++;
 	}
@@ -214,7 +225,7 @@ static void index_component(struct kmsg_component_list *c)
 
 		x->entry = c->entries[i];
 		x->fmt = xstrndup(text, strcspn(text, "\n"));
-		x->literal = literal_length(x->fmt);
+		x->literal = literal_length(x->fmt, &x->alnum);
 		x->lead = lead_length(x->fmt);
 		hash_format(&c->hashes[2 * i], text, i);
 		if (key_word(x->fmt, &k)) {

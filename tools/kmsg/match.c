@@ -144,6 +144,9 @@ static bool match_at(struct matcher *m, const char *f, const char *s, int idx)
 		while (*s == ' ')	/* field width padding */
 			s++;
 		s = scan_value(&c, s);
+		/* "%04lx" prints at least 4 digits: "7" is not its value */
+		if (s && c.zero_width && s - start < c.zero_width)
+			return false;
 		if (!s || !match_at(m, f, s, idx + 1))
 			return false;
 		if (idx < KMSG_MAX_VALUES) {
