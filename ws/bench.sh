@@ -151,6 +151,12 @@ if [ -n "${BENCH_SMOKE:-}" ]; then jlines=10000 jruns=2; else jlines=1000000 jru
 	fail "ws/bench-annotate.sh failed"
 grep -q '^<!-- annotate: ' "$report" || fail "ws/bench-annotate.sh wrote no rows"
 
+echo "== 11. the generic catalog"
+if [ -n "${BENCH_SMOKE:-}" ]; then glines=10000 gruns=2; else glines=1000000 gruns=5; fi
+"$top/ws/bench-generic.sh" "$b/generic" "$glines" "$gruns" "$report" ||
+	fail "ws/bench-generic.sh failed"
+grep -q '^<!-- generic: ' "$report" || fail "ws/bench-generic.sh wrote no rows"
+
 echo "== 6. build overhead"
 if [ -n "${BENCH_SMOKE:-}" ]; then
 	row "build overhead" "skipped in the smoke run" ""
@@ -271,9 +277,11 @@ row "$bm: where the catalog's load+unload time goes" "$split" "medians; \"valida
 
 # ws/fuzz.sh's section (between its markers) stays as it is
 fuzz=$(sed -n '/^<!-- fuzz: written by ws\/fuzz.sh -->$/,/^<!-- \/fuzz -->$/p' "$report" 2>/dev/null)
-# and so do ws/bench-annotate.sh's, written above, and ws/bench-check.sh's,
+# and so do ws/bench-annotate.sh's and ws/bench-generic.sh's, written
+# above, and ws/bench-check.sh's,
 # written again below
 annotate=$(sed -n '/^<!-- annotate: /,/^<!-- \/annotate -->$/p' "$report" 2>/dev/null)
+generic=$(sed -n '/^<!-- generic: /,/^<!-- \/generic -->$/p' "$report" 2>/dev/null)
 checks=$(sed -n '/^<!-- check: /,/^<!-- \/check -->$/p' "$report" 2>/dev/null)
 {
 	echo "# Benchmarks"
@@ -286,6 +294,7 @@ checks=$(sed -n '/^<!-- check: /,/^<!-- \/check -->$/p' "$report" 2>/dev/null)
 	echo "| --- | --- | --- |"
 	cat "$rows"
 	[ -z "$annotate" ] || printf '\n%s\n' "$annotate"
+	[ -z "$generic" ] || printf '\n%s\n' "$generic"
 	[ -z "$fuzz" ] || printf '\n%s\n' "$fuzz"
 	[ -z "$checks" ] || printf '\n%s\n' "$checks"
 } > "$report"
