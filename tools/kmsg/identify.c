@@ -700,8 +700,24 @@ int kmsg_identify(struct kmsg_db *db, const char *msg, struct kmsg_matches *out)
 	}
 	if (!kmsg_component_valid(msg, dot ? (size_t)(dot - msg) : len))
 		return match_anywhere(db, msg, NULL, NULL, 0, out);
-	if (dot)
-		return kmsg_identify_id(db, msg, len, colon + 2, out);
+	/*
+	 * "comp.id: text", or a line that only looks so ("ata1.00: failed
+	 * command: ...", "md/raid1:md0: ..."): by its text when the catalog
+	 * has no such component
+	 */
+	if (dot) {
+		char comp[KMSG_COMPONENT_MAX + 1];
+
+		if (kmsg_identify_id(db, msg, len, colon + 2, out))
+			return out->nr;
+		memcpy(comp, msg, dot - msg);
+		comp[dot - msg] = '\0';
+		if (kmsg_component_known(db, comp))
+			return 0;
+		kmsg_matches_free(out);
+		out->component[0] = '\0';
+		return match_anywhere(db, msg, NULL, NULL, 0, out);
+	}
 	memcpy(out->component, msg, len);
 	c = component(db, out->component);
 	match_component(c, colon + 2, NULL, 0, out);
