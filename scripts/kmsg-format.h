@@ -86,6 +86,8 @@ void kmsg_json_string(FILE *f, const char *s, size_t len);
 	" releases\n"
 #define KMSG_INDEX_WITH_ID	"with id"
 #define KMSG_INDEX_WITHOUT_ID	"without id"
+/* a message described by its source: no kernel prints its tag */
+#define KMSG_INDEX_BY_TEXT	"by its text"
 
 enum kmsg_index_field {
 	KMSG_INDEX_TAG,

@@ -72,7 +72,10 @@ lg=$top/tests/kmsg-tool/logs
 } >"$out/journal.txt"
 # (hypfs.7a79f0 is lookup2's id of hypfs.5's format: that line is SUSE's
 # "Initialization of hypfs failed", which the catalog now describes)
-want='xpram.3:system hypfs.1:system hypfs.5:system dasd.14:system dasd-eckd.15:system qeth.52:system dasd.14:system dasd.14:system hypfs.1:system dasd-eckd.15:system'
+# (usb.1 is the generic catalog's USB core line; the fixture's made-up
+# net.7, whose text is not the generic net.7's, stays unexplained: no
+# kernel prints the tag of a message described by its source)
+want='xpram.3:system hypfs.1:system hypfs.5:system dasd.14:system dasd-eckd.15:system qeth.52:system dasd.14:system dasd.14:system hypfs.1:system dasd-eckd.15:system usb.1:system'
 # tags KMSG...: "tag:source" of each line KMSG annotate --json explains
 # (the best entry's; alternatives left out)
 tags() {

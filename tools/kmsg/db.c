@@ -171,6 +171,10 @@ static int load_file(struct kmsg_db *db, struct kmsg_catalog_file *cf)
 			flen[KMSG_INDEX_PRINTED] == strlen(KMSG_INDEX_WITHOUT_ID) &&
 			!memcmp(field[KMSG_INDEX_PRINTED], KMSG_INDEX_WITHOUT_ID,
 				flen[KMSG_INDEX_PRINTED]);
+		e->by_text = i > KMSG_INDEX_PRINTED &&
+			flen[KMSG_INDEX_PRINTED] == strlen(KMSG_INDEX_BY_TEXT) &&
+			!memcmp(field[KMSG_INDEX_PRINTED], KMSG_INDEX_BY_TEXT,
+				flen[KMSG_INDEX_PRINTED]);
 		e->source = cf->source;
 		if (i > KMSG_INDEX_RELEASES)
 			release_field(e, field[KMSG_INDEX_RELEASES], flen[KMSG_INDEX_RELEASES]);

@@ -479,13 +479,16 @@ static void match_tag(struct kmsg_db *db, const char *tag,
 	const struct kmsg_entry *e = kmsg_db_lookup(db, tag);
 	struct kmsg_values v = { 0 };
 	const char *dev = NULL;
+	bool matched = false;
 	char *fmt;
 	size_t n = 0, drv;
 
 	if (!e)
 		return;
 	fmt = xstrndup(e->text, strcspn(e->text, "\n"));
-	if (text && !kmsg_format_match(fmt, text, &v)) {
+	if (text)
+		matched = kmsg_format_match(fmt, text, &v);
+	if (text && !matched) {
 		drv = driver_name(text);
 		n = drv ? match_after_device(fmt, text + drv, ':', &v) : 0;
 		if (n) {
@@ -495,8 +498,14 @@ static void match_tag(struct kmsg_db *db, const char *tag,
 			if (n)
 				dev = text;
 		}
+		matched = n;
 	}
 	free(fmt);
+	/* no kernel prints the tag of a message described by its source */
+	if (e->by_text && !matched) {
+		kmsg_values_free(&v);
+		return;
+	}
 	add_match(out, e, &v, dev, n, 0, 0);
 }
 
@@ -541,6 +550,9 @@ static void match_hashed(struct kmsg_db *db, const char *comp, unsigned int id,
 		struct kmsg_values v = { 0 };
 		const char *t = text;
 		size_t n = 0;
+
+		if (c->ix[h->idx].entry->by_text)	/* never hashed either */
+			continue;
 
 		if (t && h->device) {
 			n = device_name(t, ':');

@@ -25,6 +25,7 @@ struct kmsg_entry {
 	char *user_action;
 	const char *source;	/* "sysfs", "catalog" or "system" */
 	bool no_id;		/* printed without an id: matched by its text */
+	bool by_text;		/* no kernel prints its tag: by its text only */
 	/*
 	 * An earlier release that prints the message otherwise: its version
 	 * ("6.1", or NULL), its text (NULL: it does not print it).  An entry
