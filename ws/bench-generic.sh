@@ -56,7 +56,7 @@ rows=$d/rows
 		"$(awk -v a="$ta" -v b="$ts" -v l="$lines" 'BEGIN { printf "%.0f vs %.0f lines/s (%.1f vs %.1f ms)", l / a, l / b, a * 1000, b * 1000 }')" \
 		"median of $runs runs (hyperfine), side by side; the real console lines of tests/generic (x86_64 and s390x guests), $(wc -l < "$d/mixed.one") distinct, $mixed of them explained" \
 		"real lines of public reports explained" \
-		"$pub of $pubn ($(awk -v e="$pub" -v n="$pubn" 'BEGIN { printf "%.0f", n ? 100 * e / n : 0 }') %)" \
+		"$pub of $pubn ($(awk -v e="$pub" -v n="$pubn" 'BEGIN { printf "%.1f", n ? 100 * e / n : 0 }') %)" \
 		"tests/generic/public.tsv: lines quoted in bug reports and forum posts, the source of each kept with it; tests/23 checks that none is explained by a component of another kind"
 	echo
 	echo "| component | entries |"
