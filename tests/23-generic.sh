@@ -110,6 +110,16 @@ nfalse=$(wc -l < "$out/false.txt")
 check "no line of uncataloged.log is explained by a generic entry ($nfalse of $got lines annotated, exit $rc)" \
 	sh -c "[ $rc -eq 0 ] && [ $got -eq $lines ] && [ $nfalse -eq 0 ]"
 
+# A netdev_*() line, "driver device eth0: text": the driver's entry alone
+# (not another driver's of a similar text), the device, the interface as
+# @1 and the empty registration state as @2 (a name and its suffix).
+got=$("${kmsg[@]}" --json annotate <<< 'e1000e 0000:00:19.0 eth0: NIC Link is Up 1000 Mbps Full Duplex, Flow Control: Rx/Tx' |
+	python3 -c 'import json, sys
+o = json.loads(sys.stdin.readline())
+print(o.get("tag"), o.get("device"), [p.get("value") for p in o.get("parameters", [])][:2], len(o.get("alternatives", [])))')
+check "a netdev line is e1000e.1's alone, its device and interface read right ($got)" \
+	[ "$got" = "e1000e.1 0000:00:19.0 ['eth0', ''] 0" ]
+
 # Real lines quoted in public reports (public.tsv: kind, source, line):
 # an explained line is explained by a component of its kind.
 grep -v '^#' "$top/tests/generic/public.tsv" | cut -f3 > "$out/public.log"

@@ -701,8 +701,17 @@ int kmsg_identify(struct kmsg_db *db, const char *msg, struct kmsg_matches *out)
 	sp = memchr(msg, ' ', len);
 	dot = memchr(msg, '.', len);
 	if (sp) {	/* "driver device: text" */
-		if (!kmsg_component_valid(msg, sp - msg) || sp + 1 == colon ||
-		    memchr(sp + 1, ' ', colon - sp - 1))
+		const char *sp2 = memchr(sp + 1, ' ', colon - sp - 1);
+
+		/*
+		 * "driver device eth0: text" of netdev_*(): the driver's
+		 * formats start with the interface ("%s%s: NIC Link is Up")
+		 */
+		if (sp2 && sp2 > sp + 1 && kmsg_component_valid(msg, sp - msg) &&
+		    !memchr(sp2 + 1, ' ', colon - sp2 - 1) &&
+		    match_driver(db, msg, sp - msg, sp2 + 1, sp + 1, sp2 - sp - 1, out))
+			return out->nr;
+		if (!kmsg_component_valid(msg, sp - msg) || sp + 1 == colon || sp2)
 			return match_anywhere(db, msg, NULL, NULL, 0, out);
 		if (match_driver(db, msg, sp - msg, colon + 2, sp + 1,
 				 colon - sp - 1, out))

@@ -41,8 +41,22 @@ struct matcher {
 static bool match_at(struct matcher *m, const char *f, const char *s, int idx);
 
 /*
+ * Does @f start with a %s that a literal follows, as in "%s: NIC Link is
+ * Up"?  Then a %s just before it is a name and this one its suffix,
+ * mostly empty ("%s%s: " of netdev_*(), btrfs's "(device %s%s)").
+ */
+static bool suffix_conv(const char *f)
+{
+	struct kmsg_conv c;
+
+	return *f == '%' && f[1] != '%' && kmsg_conversion(f + 1, &c) &&
+	       c.conv == 's' && *c.end && (*c.end != '%' || c.end[1] == '%');
+}
+
+/*
  * Try the lengths of a free-form value, shortest first: up to each place
- * where the literal that follows it in the format occurs.
+ * where the literal that follows it in the format occurs; before a
+ * suffix (suffix_conv()), longest first.
  */
 static bool match_span(struct matcher *m, const char *f, const char *s, int idx,
 		       size_t min)
@@ -50,6 +64,18 @@ static bool match_span(struct matcher *m, const char *f, const char *s, int idx,
 	const char *end = s + strlen(s), *p;
 	char next = *f == '%' && f[1] == '%' ? '%' : *f;
 
+	if (suffix_conv(f)) {
+		for (p = end; p >= s + (long)min; p--) {
+			if (match_at(m, f, p, idx + 1)) {
+				if (idx < KMSG_MAX_VALUES)
+					m->v->val[idx] = xstrndup(s, p - s);
+				return true;
+			}
+			if (m->steps < 0)
+				return false;
+		}
+		return false;
+	}
 	if (!*f)		/* the value runs to the end of the line */
 		p = end - s >= (long)min ? end : NULL;
 	else if (next == '%')	/* another conversion follows: any length */
