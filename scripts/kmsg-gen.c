@@ -94,14 +94,31 @@ static void bad_option(const char *problem, char **argv)
 	bad_usage();
 }
 
+/*
+ * The next option of a command (getopt_long()), -1 after the last; an
+ * unknown one or one without its value is a usage error, named.
+ */
+static int next_option(int argc, char **argv, const char *shortopts,
+		       const struct option *longopts)
+{
+	int c;
+
+	opterr = 0;
+	c = getopt_long(argc, argv, shortopts, longopts, NULL);
+	if (c == ':')
+		bad_option("a value is missing after", argv);
+	else if (c == '?')
+		bad_option("unknown option", argv);
+	return c;
+}
+
 /* argv[0] is the command; options and objects may come in any order */
 static int cmd_catalog(int argc, char **argv, bool index)
 {
 	struct catalog_opts o = { .srctree = ".", .out = "-" };
 	int c, nr;
 
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":o:", catalog_options, NULL)) != -1) {
+	while ((c = next_option(argc, argv, ":o:", catalog_options)) != -1) {
 		switch (c) {
 		case 'c':
 			o.check = true;
@@ -128,11 +145,6 @@ static int cmd_catalog(int argc, char **argv, bool index)
 		case 'o':
 			o.out = optarg;
 			break;
-		case ':':
-			bad_option("a value is missing after", argv);
-			break;
-		default:
-			bad_option("unknown option", argv);
 		}
 	}
 	nr = argc - optind;
@@ -152,8 +164,7 @@ static int cmd_system(int argc, char **argv)
 	struct catalog_opts o = { .out = "-" };
 	int c;
 
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":o:", options, NULL)) != -1) {
+	while ((c = next_option(argc, argv, ":o:", options)) != -1) {
 		switch (c) {
 		case 'm':
 			o.man_dir = optarg;
@@ -161,11 +172,6 @@ static int cmd_system(int argc, char **argv)
 		case 'o':
 			o.out = optarg;
 			break;
-		case ':':
-			bad_option("a value is missing after", argv);
-			break;
-		default:
-			bad_option("unknown option", argv);
 		}
 	}
 	if (optind == argc)
@@ -185,8 +191,7 @@ static int cmd_source_check(int argc, char **argv)
 	const char *release = NULL;
 	int c;
 
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":", options, NULL)) != -1) {
+	while ((c = next_option(argc, argv, ":", options)) != -1) {
 		switch (c) {
 		case 's':
 			o.srctree = optarg;
@@ -194,11 +199,6 @@ static int cmd_source_check(int argc, char **argv)
 		case 'r':
 			release = optarg;
 			break;
-		case ':':
-			bad_option("a value is missing after", argv);
-			break;
-		default:
-			bad_option("unknown option", argv);
 		}
 	}
 	if (optind == argc || !o.srctree)

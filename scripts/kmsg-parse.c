@@ -376,16 +376,24 @@ static char *trim_end(const char *b, const char *e)
 	return (char *)e;
 }
 
-/* "Source: path": a file whose code prints the message */
-static void kw_source(struct parser *p, struct block *k, const char *b, const char *e)
+/* The one file a Source line names, @b..@e, onto @sb */
+static void source_line(struct parser *p, struct block *k, struct strbuf *sb,
+			const char *b, const char *e)
 {
+	b = skip_ws(b, e);
 	e = trim_end(b, e);
 	if (b == e || memchr(b, ' ', e - b)) {
 		block_problem(p, k, "Source: must name one file");
 		return;
 	}
-	add_line(&p->src, b, e);
+	add_line(sb, b, e);
 	k->sec = S_HEAD;
+}
+
+/* "Source: path": a file whose code prints the message */
+static void kw_source(struct parser *p, struct block *k, const char *b, const char *e)
+{
+	source_line(p, k, &p->src, b, e);
 }
 
 /* "<ver>:" at @b: the release, which a second Release line must repeat */
@@ -438,14 +446,7 @@ static void kw_rel_source(struct parser *p, struct block *k, const char *b, cons
 		block_problem(p, k, "Source <version>: needs its Release <version>: text");
 		return;
 	}
-	v = skip_ws(v, e);
-	e = trim_end(v, e);
-	if (v == e || memchr(v, ' ', e - v)) {
-		block_problem(p, k, "Source: must name one file");
-		return;
-	}
-	add_line(&p->rel_src, v, e);
-	k->sec = S_HEAD;
+	source_line(p, k, &p->rel_src, v, e);
 }
 
 /* Parameter:, Description: and User action: start a section of lines */
