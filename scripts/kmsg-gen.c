@@ -18,6 +18,11 @@
  *	"system", sorted by tag), whatever kernel printed the messages: the
  *	system catalog of the kmsg package; --man as for index.
  *
+ *   kmsg-gen pot [-o FILE] FILE...
+ *	Write the gettext template of the descriptions in FILEs: a message
+ *	for each description, user action and parameter description, the
+ *	tag as its context (msgctxt), for translators' PO files.
+ *
  *   kmsg-gen catalog [--check] [--man DIR] [--srctree DIR] [--srcarch ARCH]
  *		      [--depfile FILE] [--data FILE] [-o OUT.S] OBJECT
  *	Read the call-site records of <linux/kmsg.h> from OBJECT, find the
@@ -50,6 +55,7 @@ static void bad_usage(void)
 		"       kmsg-gen index [--man DIR] [--srctree DIR] [--srcarch ARCH] [-o FILE]\n"
 		"                      OBJECT...\n"
 		"       kmsg-gen system [--man DIR] [-o FILE] FILE...\n"
+		"       kmsg-gen pot [-o FILE] FILE...\n"
 		"       kmsg-gen source-check --srctree DIR [--release VERSION] FILE...\n"
 		"dump writes an entry a line in the JSON of kmsg --json (kmsg(8), JSON OUTPUT).\n");
 	exit(2);
@@ -154,7 +160,7 @@ static int cmd_catalog(int argc, char **argv, bool index)
 	return index ? index_run(&o, argv + optind, nr) : catalog_run(&o);
 }
 
-/* argv[0] is the command; options and description files in any order */
+/* argv[0] is the command (system or pot); options and files in any order */
 static int cmd_system(int argc, char **argv)
 {
 	static const struct option options[] = {
@@ -174,8 +180,10 @@ static int cmd_system(int argc, char **argv)
 			break;
 		}
 	}
-	if (optind == argc)
+	if (optind == argc || (o.man_dir && !strcmp(argv[0], "pot")))
 		bad_usage();
+	if (!strcmp(argv[0], "pot"))
+		return pot_run(&o, argv + optind, argc - optind);
 	return system_run(&o, argv + optind, argc - optind);
 }
 
@@ -216,7 +224,7 @@ int main(int argc, char **argv)
 		return cmd_catalog(argc - 1, argv + 1, false);
 	if (!strcmp(argv[1], "index"))
 		return cmd_catalog(argc - 1, argv + 1, true);
-	if (!strcmp(argv[1], "system"))
+	if (!strcmp(argv[1], "system") || !strcmp(argv[1], "pot"))
 		return cmd_system(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "source-check"))
 		return cmd_source_check(argc - 1, argv + 1);

@@ -196,4 +196,7 @@ int catalog_run(const struct catalog_opts *o);
 int index_run(const struct catalog_opts *o, char **objects, int nr);
 int system_run(const struct catalog_opts *o, char **files, int nr);
 
+/* kmsg-po.c */
+int pot_run(const struct catalog_opts *o, char **files, int nr);
+
 #endif /* KMSG_GEN_H */
