@@ -10,7 +10,12 @@ pkgs=(linux-source-6.12 linux-source-6.1 gcc-s390x-linux-gnu binutils-s390x-linu
       cpio kmod quilt rsync perl python3 groff-base mandoc valgrind xz-utils e2fsprogs
       zlib1g-dev liblzma-dev libzstd-dev zstd
       sparse afl++ hyperfine coccinelle python3-sphinx graphviz python3-ply man-db
-      chromium-headless-shell fonts-dejavu-core ccache rpm)
+      chromium-headless-shell fonts-dejavu-core ccache rpm
+      rsyslog debhelper lintian rpmlint gettext locales
+      libglib2.0-0 libjson-c5 libpcre3 libcap2 libwrap0 libivykis0 libnet1)
+# syslog-ng conflicts with rsyslog: it is unpacked into build/syslog-ng
+# (tests/18 starts it from there, with the libraries above)
+syslog_ng=(syslog-ng-core syslog-ng-mod-add-contextual-data)
 if [ "${1:-}" = --list ]; then
 	printf '%s\n' "${pkgs[@]}"
 	exit 0
@@ -44,20 +49,40 @@ if [ ${#missing[@]} -gt 0 ]; then
 		--no-install-recommends "${missing[@]}" >/dev/null
 fi
 
+# download PKG[:ARCH]: its .deb into build/debs, once
+mkdir -p "$top/build/debs"
+host_arch=$(dpkg --print-architecture)
+download() {
+	ls "$top"/build/debs/"${1%%:*}"_*_"${2:-$host_arch}".deb >/dev/null 2>&1 && return
+	echo "deps: downloading $1"
+	apt_update
+	# apt downloads as the _apt user: give it a folder it may write.
+	local tmp
+	tmp=$(mktemp -d)
+	chmod 0777 "$tmp"
+	(cd "$tmp" && apt-get download -q "$1" >/dev/null)
+	mv "$tmp"/*.deb "$top/build/debs/"
+	rmdir "$tmp"
+}
+
+if [ ! -x "$top/build/syslog-ng/usr/sbin/syslog-ng" ]; then
+	rm -rf "$top/build/syslog-ng"
+	for p in "${syslog_ng[@]}"; do
+		download "$p"
+		dpkg -x "$top"/build/debs/"$p"_*_$host_arch.deb "$top/build/syslog-ng"
+	done
+fi
+
+# The locales tests/24 reads translations in
+for l in de_DE fr_FR zh_CN; do
+	locale -a 2>/dev/null | grep -qix "$l.utf-\?8" ||
+		$sudo localedef -i $l -f UTF-8 $l.UTF-8
+done
+
 # busybox-static of each guest architecture, unpacked into build/busybox
 # (s390x) and build/busybox-amd64.
-mkdir -p "$top/build/debs"
 for a in s390x amd64; do
-	if ! ls "$top"/build/debs/busybox-static_*_$a.deb >/dev/null 2>&1; then
-		echo "deps: downloading busybox-static:$a"
-		apt_update
-		# apt downloads as the _apt user: give it a folder it may write.
-		tmp=$(mktemp -d)
-		chmod 0777 "$tmp"
-		(cd "$tmp" && apt-get download -q busybox-static:$a >/dev/null)
-		mv "$tmp"/busybox-static_*_$a.deb "$top/build/debs/"
-		rmdir "$tmp"
-	fi
+	download busybox-static:$a $a
 	d=$top/build/busybox
 	[ $a = s390x ] || d=$d-$a
 	if [ ! -x "$d/bin/busybox" ]; then

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #ifdef HAVE_ZLIB
 #include <zlib.h>
@@ -55,18 +56,41 @@ static void input_error(struct kmsg_input *in, const char *what)
 	in->eof = true;
 }
 
+/*
+ * What the file has now, up to @n bytes: a pipe's reader gets each line
+ * as it arrives (journalctl -f, a syslog daemon's program destination),
+ * so what was written about the lines before is flushed first.  0 at
+ * the end of the file, -1 on an error.
+ */
+static ssize_t read_some(struct kmsg_input *in, void *buf, size_t n)
+{
+	ssize_t r;
+
+	fflush(stdout);
+	do
+		r = read(fileno(in->f), buf, n);
+	while (r < 0 && errno == EINTR);
+	return r;
+}
+
 /* More compressed (or plain) bytes into in->raw; false at the end. */
 static bool fill_raw(struct kmsg_input *in)
 {
+	ssize_t r;
+
 	if (in->raw_pos < in->raw_len)
 		return true;
 	in->raw_pos = 0;
-	in->raw_len = in->raw_eof ? 0 : fread(in->raw, 1, sizeof(in->raw), in->f);
-	if (in->raw_len < sizeof(in->raw)) {
-		if (ferror(in->f))
-			input_error(in, strerror(errno ? errno : EIO));
+	in->raw_len = 0;
+	if (in->raw_eof)
+		return false;
+	r = read_some(in, in->raw, sizeof(in->raw));
+	if (r < 0)
+		input_error(in, strerror(errno));
+	if (r <= 0)
 		in->raw_eof = true;
-	}
+	else
+		in->raw_len = r;
 	return in->raw_len > 0;
 }
 
@@ -296,7 +320,7 @@ static bool start_decoder(struct kmsg_input *in)
  */
 bool kmsg_input_open(struct kmsg_input *in, const char *path, const char *name)
 {
-	size_t n;
+	ssize_t n;
 
 	memset(in, 0, sizeof(*in));
 	in->f = stdin;
@@ -309,19 +333,17 @@ bool kmsg_input_open(struct kmsg_input *in, const char *path, const char *name)
 		}
 	}
 	/* enough bytes to tell the kind: a pipe may give them piecemeal */
-	while (in->raw_len < 6 && !in->raw_eof) {
-		n = fread(in->raw + in->raw_len, 1, 6 - in->raw_len, in->f);
-		in->raw_len += n;
+	while (in->raw_len < 6) {
+		n = read_some(in, in->raw + in->raw_len, 6 - in->raw_len);
+		if (n < 0) {
+			p_err("%s: %s", in->name, strerror(errno));
+			kmsg_input_close(in);
+			return false;
+		}
 		if (!n)
-			in->raw_eof = true;
+			break;
+		in->raw_len += n;
 	}
-	if (ferror(in->f)) {
-		p_err("%s: %s", in->name, strerror(errno));
-		kmsg_input_close(in);
-		return false;
-	}
-	in->raw_eof = false;
-	clearerr(in->f);
 	return start_decoder(in);
 }
 

@@ -4,6 +4,10 @@
  * its "MESSAGE" (a string, or an array of byte values when it is not
  * UTF-8) on a line whose "_TRANSPORT" is "kernel" or whose
  * "SYSLOG_IDENTIFIER" is "kernel"; its time is "__REALTIME_TIMESTAMP".
+ *
+ * rsyslog's message object (its "jsonmesg" property, what mmexternal's
+ * interface.input="fulljson" sends): the message is "msg" when
+ * "programname" is "kernel", its time "timereported".
  */
 #include <stdlib.h>
 #include <string.h>
@@ -191,13 +195,15 @@ static const char *skip_value(const char *p, int depth)
 	return p ? p + 1 : NULL;
 }
 
-enum { F_MESSAGE, F_TRANSPORT, F_IDENTIFIER, F_TIME, F_NR };
+enum { F_MESSAGE, F_TRANSPORT, F_IDENTIFIER, F_TIME, F_MSG, F_PROGRAM,
+	F_REPORTED, F_NR };
 
 /* The fields of interest of the object on @line into @f. */
 static bool read_object(const char *p, struct buf *f)
 {
 	static const char *const names[F_NR] = {
 		"MESSAGE", "_TRANSPORT", "SYSLOG_IDENTIFIER", "__REALTIME_TIMESTAMP",
+		"msg", "programname", "timereported",
 	};
 	struct buf key = { 0 };
 	int i;
@@ -235,8 +241,22 @@ static bool is(const struct buf *b, const char *s)
 	return b->s && !strcmp(b->s, s);
 }
 
+/*
+ * The first line of a message; syslog's leading blank and the kernel's
+ * own time stamp in a syslog message are not the kernel's message.
+ */
+static char *first_line(const struct buf *b, bool syslog)
+{
+	const char *s = b->s;
+
+	if (syslog)
+		s = kmsg_logline_skip_stamp(s + strspn(s, " "));
+	return xstrndup(s, strcspn(s, "\n"));
+}
+
 /**
  * kmsg_logline_json() - the kernel's message on a line of journalctl -o json
+ * or an rsyslog message object
  * @l: filled in as by kmsg_logline_parse()
  * @line: the line
  *
@@ -252,9 +272,14 @@ bool kmsg_logline_json(struct kmsg_logline *l, const char *line)
 		   is(&f[F_IDENTIFIER], "kernel")) && f[F_MESSAGE].s) {
 		l->format = KMSG_LOG_JSON;
 		/* a message of several lines is known by its first */
-		l->msg = xstrndup(f[F_MESSAGE].s, strcspn(f[F_MESSAGE].s, "\n"));
+		l->msg = first_line(&f[F_MESSAGE], false);
 		if (f[F_TIME].s)
 			l->time = xstrndup(f[F_TIME].s, f[F_TIME].len);
+	} else if (ok && is(&f[F_PROGRAM], "kernel") && f[F_MSG].s) {
+		l->format = KMSG_LOG_RSYSLOG_JSON;
+		l->msg = first_line(&f[F_MSG], true);
+		if (f[F_REPORTED].s)
+			l->time = xstrndup(f[F_REPORTED].s, f[F_REPORTED].len);
 	} else if (ok) {
 		l->format = KMSG_LOG_OTHER;
 	}

@@ -6,6 +6,8 @@
  *   kmsg [--json] [--repeat] annotate [FILE|DIR...]
  *   kmsg [--json] report [FILE|DIR...]
  *   kmsg [--json] list [COMPONENT]
+ *   kmsg mmexternal
+ *   kmsg context-data
  *
  * Entries come from /sys/kernel/kmsg first, then from the catalog file
  * installed with the modules (/lib/modules/$(uname -r)/kmsg.catalog), so
@@ -46,7 +48,9 @@ static const char usage[] =
 	"usage: kmsg [OPTIONS] explain TAG|LINE\n"
 	"       kmsg [OPTIONS] annotate [FILE|DIR...]\n"
 	"       kmsg [OPTIONS] report [FILE|DIR...]\n"
-	"       kmsg [OPTIONS] list [COMPONENT]\n";
+	"       kmsg [OPTIONS] list [COMPONENT]\n"
+	"       kmsg [OPTIONS] mmexternal\n"
+	"       kmsg [OPTIONS] context-data\n";
 
 /* The usage message, then exit status 2 */
 static void bad_usage(void)
@@ -808,6 +812,18 @@ static int do_list(struct kmsg_db *db, char **argv, int n)
 	return cmd_list(db, n ? argv[0] : NULL);
 }
 
+static int do_mmexternal(struct kmsg_db *db, char **argv __attribute__((unused)),
+			 int n __attribute__((unused)))
+{
+	return kmsg_mmexternal(db);
+}
+
+static int do_context_data(struct kmsg_db *db, char **argv __attribute__((unused)),
+			   int n __attribute__((unused)))
+{
+	return kmsg_context_data(db);
+}
+
 /* The commands, with the numbers of arguments each takes */
 static const struct kmsg_cmd {
 	const char *name;
@@ -818,6 +834,8 @@ static const struct kmsg_cmd {
 	{ "annotate", 0, INT_MAX, cmd_annotate },
 	{ "report", 0, INT_MAX, cmd_report },
 	{ "list", 0, 1, do_list },
+	{ "mmexternal", 0, 0, do_mmexternal },
+	{ "context-data", 0, 0, do_context_data },
 };
 
 static const struct kmsg_cmd *cmd_select(const char *name, int n)

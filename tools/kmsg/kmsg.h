@@ -104,6 +104,10 @@ void kmsg_matches_free(struct kmsg_matches *out);
 bool kmsg_component_known(struct kmsg_db *db, const char *comp);
 void kmsg_components_free(struct kmsg_db *db);
 
+/* pipeline.c: rsyslog's mmexternal interface, syslog-ng's contextual data */
+int kmsg_mmexternal(struct kmsg_db *db);
+int kmsg_context_data(struct kmsg_db *db);
+
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /* util.c: errors (as JSON objects on standard output under --json) */

@@ -17,6 +17,7 @@
  *   [    1.234567] host kernel: msg           journalctl short-monotonic
  *   Fri 2026-12-04 12:00:00 UTC host kernel: msg  journalctl short-full
  *   {"MESSAGE": "msg", ...}                   journalctl json
+ *   {"msg": "msg", "programname": "kernel", ...}  rsyslog's jsonmesg
  *   msg                                       journalctl cat, bare dmesg
  *
  * A syslog or journal line of another program than the kernel has no
@@ -42,6 +43,7 @@ static const char *const format_names[] = {
 	[KMSG_LOG_JOURNAL_MONO] = "journalctl short-monotonic",
 	[KMSG_LOG_JOURNAL_FULL] = "journalctl short-full",
 	[KMSG_LOG_JSON] = "journalctl json",
+	[KMSG_LOG_RSYSLOG_JSON] = "rsyslog json",
 	[KMSG_LOG_OTHER] = "another program",
 };
 
@@ -274,6 +276,19 @@ static void set_msg(struct kmsg_logline *l, enum kmsg_log_format format,
 	l->msg = xstrndup(p, n);
 }
 
+/**
+ * kmsg_logline_skip_stamp() - a message without the kernel's own time stamp
+ * @p: a syslog message: "[    1.234567] msg" or "msg"
+ *
+ * Return: the message after the stamp, or @p if it has none.
+ */
+const char *kmsg_logline_skip_stamp(const char *p)
+{
+	const char *q = mono_stamp(p);
+
+	return q ? after_stamp(q) : p;
+}
+
 /*
  * After a syslog or journal time stamp: "host ident[pid]: msg".  The
  * kernel's message when ident is "kernel" (its own stamp dropped).
@@ -297,11 +312,7 @@ static void syslog_rest(struct kmsg_logline *l, enum kmsg_log_format format,
 	if (*q != ':' || q[1] != ' ' || p - ident != 6 ||
 	    strncmp(ident, "kernel", 6))
 		goto other;
-	p = q + 2;
-	q = mono_stamp(p);
-	if (q)
-		p = after_stamp(q);
-	set_msg(l, format, p);
+	set_msg(l, format, kmsg_logline_skip_stamp(q + 2));
 	return;
 other:
 	l->format = KMSG_LOG_OTHER;

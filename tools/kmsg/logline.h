@@ -18,6 +18,7 @@ enum kmsg_log_format {
 	KMSG_LOG_JOURNAL_MONO,
 	KMSG_LOG_JOURNAL_FULL,
 	KMSG_LOG_JSON,
+	KMSG_LOG_RSYSLOG_JSON,	/* rsyslog's message object, "jsonmesg" */
 	KMSG_LOG_OTHER,		/* a line of another program: no message */
 };
 
@@ -29,6 +30,7 @@ struct kmsg_logline {
 
 void kmsg_logline_parse(struct kmsg_logline *l, const char *line);
 bool kmsg_logline_json(struct kmsg_logline *l, const char *line);
+const char *kmsg_logline_skip_stamp(const char *p);
 void kmsg_logline_free(struct kmsg_logline *l);
 const char *kmsg_log_format_name(enum kmsg_log_format f);
 
