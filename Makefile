@@ -68,8 +68,9 @@ htmldocs: prepare
 	@. $(WS)/vars.sh && make -C "$$KSRC" O=$(TOP)/build/htmldocs SPHINXDIRS=kmsg htmldocs
 	@echo "file://$(TOP)/build/htmldocs/Documentation/output/kmsg/index.html"
 
-# build/dist: the kmsg tool, the system catalog and the man pages as a
-# .deb and an RPM, for any kernel; no kernel build needed.
+# build/dist: the kmsg package (tool, system catalog, man pages) as a source
+# tarball and, built from it, Debian and RPM source and binary packages
+# (for any kernel; no kernel build needed).
 dist:
 	@KMSG_VERSION=$(KMSG_VERSION) $(WS)/dist.sh
 

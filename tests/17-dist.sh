@@ -1,12 +1,16 @@
 #!/bin/bash
-# make dist, for real (host only): build/dist's .deb and RPM hold the kmsg
-# tool, the system catalog, kmsg(8) and a page per described message, and
-# declare the libraries the tool links; the .deb installed with dpkg on
-# this machine (no kernel catalog here: no /sys/kernel/kmsg, no
-# /lib/modules/<release>/kmsg.catalog) explains log lines from the system
-# catalog, man finds the pages, dpkg -r / --purge leave nothing behind;
-# the RPM installed into a scratch root does the same and holds the same
-# files.
+# make dist, for real (host only): the source tarball, and built from it
+# with dpkg-buildpackage (debhelper) and rpmbuild -ta, a Debian source and
+# binary package and a source and binary RPM; lintian and rpmlint report
+# no tag that packaging/ does not explain.  The .deb and RPM hold the kmsg
+# tool, the system catalog, kmsg(8), a page per described message and the
+# pipeline examples, and declare the libraries the tool links; the .deb
+# installed with dpkg on this machine (no kernel catalog here: no
+# /sys/kernel/kmsg, no /lib/modules/<release>/kmsg.catalog) explains log
+# lines from the system catalog with no option, man finds the pages, an
+# upgrade from an older version leaves none of its files, dpkg -r /
+# --purge leave nothing behind; the RPM in a scratch rpm database does
+# the same and holds the same files.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/tests/lib.sh"
@@ -29,6 +33,25 @@ rc=$?
 check "make dist (exit $rc) writes build/dist/$(basename "$deb") and $(basename "$rpmf"), version $version from the Makefile" \
 	[ $rc -eq 0 -a -n "$version" -a -s "$deb" -a -s "$rpmf" ]
 
+# --- built the distributions' way, and checked ----------------------------------
+check "a native Debian source package (.dsc, its tarball, .buildinfo, .changes) from dpkg-buildpackage" \
+	sh -c "grep -qx 'Format: 3.0 (native)' '$dist/kmsg_$version.dsc' && grep -q ' kmsg_$version.tar.xz\$' '$dist/kmsg_$version.dsc' &&
+		[ -s '$dist/kmsg_$version.tar.xz' ] && [ -s '$dist/kmsg_${version}_$arch.buildinfo' ] &&
+		grep -q '^ [0-9a-f]* [0-9]* admin optional kmsg_${version}_$arch.deb\$' '$dist/kmsg_${version}_$arch.changes'"
+check "a source RPM of the tarball and its kmsg.spec, from rpmbuild -ta" \
+	sh -c "[ \"\$(rpm -qlp '$dist/kmsg-$version-1.src.rpm' 2>/dev/null | paste -sd' ')\" = 'kmsg-$version.tar.xz kmsg.spec' ]"
+lintian_tags=$(grep -c '^[EWIPXO]: ' "$dist/lintian.txt")
+check "lintian (--display-info) on the .changes, the .dsc and both .debs reports no tag ($lintian_tags) and no error" \
+	sh -c "[ -f '$dist/lintian.txt' ] && [ $lintian_tags -eq 0 ] && ! grep -q . '$dist/lintian.txt'"
+[ "$lintian_tags" -eq 0 ] || diag "$dist/lintian.txt"
+check "rpmlint on both RPMs and the spec: 0 errors, 0 warnings" \
+	grep -q '^ *2 packages and 1 specfiles checked; 0 errors, 0 warnings' "$dist/rpmlint.txt"
+grep -q ' 0 errors, 0 warnings' "$dist/rpmlint.txt" || diag "$dist/rpmlint.txt"
+# each filter of rpmlint's configuration has its reason in a comment above it
+check "every rpmlint filter of packaging/rpmlint.toml says why, in a comment before it" \
+	awk '/^\t#/ { why = 1; next } /^\t"/ { if (!why) bad = 1; n++; next } { why = 0 }
+	     END { exit bad || !n }' "$top/packaging/rpmlint.toml"
+
 # --- the .deb as a file ---------------------------------------------------------
 dpkg-deb --info "$deb" >"$out/info" 2>&1
 dpkg-deb --contents "$deb" 2>/dev/null | awk '{ print $1, $6 }' >"$out/contents"
@@ -47,6 +70,9 @@ check "the tool is /usr/sbin/kmsg, mode 0755" has -rwxr-xr-x usr/sbin/kmsg
 check "the system catalog is /usr/share/kmsg/kmsg.catalog" has -rw-r--r-- usr/share/kmsg/kmsg.catalog
 check "kmsg(8) is /usr/share/man/man8/kmsg.8.gz" has -rw-r--r-- usr/share/man/man8/kmsg.8.gz
 check "xpram.1(9) is /usr/share/man/man9/xpram.1.9.gz" has -rw-r--r-- usr/share/man/man9/xpram.1.9.gz
+check "the rsyslog and syslog-ng examples are in /usr/share/doc/kmsg/examples" \
+	sh -c "grep -qx -- '-rw-r--r-- ./usr/share/doc/kmsg/examples/rsyslog-kmsg.conf' '$out/contents' &&
+		grep -qx -- '-rw-r--r-- ./usr/share/doc/kmsg/examples/syslog-ng-kmsg.conf' '$out/contents'"
 check "the files are root's" [ "$(dpkg-deb --contents "$deb" | awk '$2 != "root/root"' | wc -l)" -eq 0 ]
 
 # The catalog in the package is ws/system-catalog.sh's: every description
@@ -100,11 +126,21 @@ elif dpkg -s kmsg >/dev/null 2>&1; then
 else
 	check "this machine has no kernel catalog: no /sys/kernel/kmsg, no /lib/modules/$(uname -r)/kmsg.catalog" \
 		[ ! -e /sys/kernel/kmsg -a ! -e "/lib/modules/$(uname -r)/kmsg.catalog" ]
+	# an older version first, with a file the new one no longer has
+	dpkg-deb -R "$deb" "$out/old"
+	sed -i 's/^Version: .*/Version: 0.9/' "$out/old/DEBIAN/control"
+	echo old >"$out/old/usr/share/kmsg/only-in-0.9"
+	dpkg-deb --root-owner-group -b "$out/old" "$out/kmsg_0.9.deb" >/dev/null
+	dpkg -i "$out/kmsg_0.9.deb" >"$out/dpkg-i-old.log" 2>&1
+	rc=$?
+	check "dpkg -i of version 0.9 (exit $rc)" \
+		sh -c "[ $rc -eq 0 ] && [ \"\$(dpkg-query -W -f='\${Version}' kmsg)\" = 0.9 ] && [ -f /usr/share/kmsg/only-in-0.9 ]"
 	dpkg -i "$deb" >"$out/dpkg-i.log" 2>&1
 	rc=$?
 	[ $rc -eq 0 ] || diag "$out/dpkg-i.log"
-	check "dpkg -i (exit $rc): installed, its dependencies met" \
-		sh -c "[ $rc -eq 0 ] && dpkg -s kmsg | grep -qx 'Status: install ok installed' && [ -x /usr/sbin/kmsg ]"
+	check "dpkg -i upgrades it to $version (exit $rc): installed, its dependencies met, 0.9's own file gone" \
+		sh -c "[ $rc -eq 0 ] && dpkg -s kmsg | grep -qx 'Status: install ok installed' && [ -x /usr/sbin/kmsg ] &&
+			[ \"\$(dpkg-query -W -f='\${Version}' kmsg)\" = '$version' ] && [ ! -e /usr/share/kmsg/only-in-0.9 ]"
 	/usr/sbin/kmsg explain hypfs.7f5705 >"$out/h1" 2>&1
 	rc=$?
 	check "installed: kmsg explain hypfs.7f5705 (exit $rc), from the system catalog" \
@@ -142,25 +178,51 @@ check "the RPM is kmsg $version and requires libc, libz, liblzma and libzstd (rp
 		grep -q '^libz\\.so\\.1' '$out/requires' && grep -q '^liblzma\\.so\\.5' '$out/requires' &&
 		grep -q '^libzstd\\.so\\.1' '$out/requires'"
 # The same files as the .deb (directories apart: dpkg lists every one, an
-# RPM the ones it owns)
-rpm -qp --qf '[%{FILEMODES:perms} %{FILENAMES}\n]' "$rpmf" 2>/dev/null | awk '$1 !~ /^d/ { print $2 }' | LC_ALL=C sort >"$out/rpm-files"
-awk '$1 !~ /^d/ { sub(/^\./, "", $2); print $2 }' "$out/contents" | LC_ALL=C sort >"$out/deb-files"
-rpm -qlp "$rpmf" 2>/dev/null | LC_ALL=C sort >"$out/rpm-ql"
-check "rpm -qlp lists the .deb's $(wc -l <"$out/deb-files") files, and no others but its own directories" \
-	sh -c "diff -u '$out/deb-files' '$out/rpm-files' >'$out/files.diff' && [ -s '$out/deb-files' ] &&
-		[ \"\$(comm -23 '$out/rpm-ql' '$out/rpm-files' | paste -sd' ')\" = '/usr/share/doc/kmsg /usr/share/kmsg' ]"
+# RPM the ones it owns), but the documentation each distribution adds:
+# Debian's changelog and copyright, the RPM's license and build-id link
+rpm -qp --qf '[%{FILEMODES:perms} %{FILENAMES}\n]' "$rpmf" 2>/dev/null | awk '$1 !~ /^d/ { print $2 }' |
+	grep -v '^/usr/share/licenses/kmsg/COPYING$\|^/usr/lib/\.build-id/' | LC_ALL=C sort >"$out/rpm-files"
+awk '$1 !~ /^d/ { sub(/^\./, "", $2); print $2 }' "$out/contents" |
+	grep -vx '/usr/share/doc/kmsg/changelog.gz\|/usr/share/doc/kmsg/copyright' | LC_ALL=C sort >"$out/deb-files"
+check "rpm -qlp lists the .deb's $(wc -l <"$out/deb-files") files (Debian's changelog and copyright, the RPM's license and build-id apart)" \
+	sh -c "diff -u '$out/deb-files' '$out/rpm-files' >'$out/files.diff' && [ \$(wc -l <'$out/deb-files') -gt 800 ]"
 # A scratch root has no package that provides libc.so.6 and the others (and
 # this machine's rpm database knows none either): --nodeps installs it all
 # the same; the tool runs with the host's libraries.
 sr=$out/rpmroot
 mkdir -p "$sr"
+# an older version first: this RPM's files and one more, as version 0.9
+mkdir -p "$out/rpm-old/root" "$out/rpm-old/top"
+(cd "$out/rpm-old/root" && rpm2cpio "$rpmf" | cpio -idm --quiet)
+echo old >"$out/rpm-old/root/usr/share/kmsg/only-in-0.9"
+cat >"$out/rpm-old/kmsg.spec" <<EOF
+Name: kmsg
+Version: 0.9
+Release: 1
+Summary: kmsg, as an older version
+License: GPL-2.0-only
+%global debug_package %{nil}
+%global __os_install_post %{nil}
+%description
+The files of kmsg $version and one more.
+%install
+cp -a $out/rpm-old/root/. %{buildroot}/
+%files
+$(cd "$out/rpm-old/root" && find . -type f | sed 's/^\.//')
+EOF
+rpmbuild -bb --quiet --define "_topdir $out/rpm-old/top" "$out/rpm-old/kmsg.spec" >"$out/rpm-old/log" 2>&1
 rpm --root "$sr" --initdb >"$out/rpm-i.log" 2>&1 &&
-	rpm --root "$sr" -i --nodeps "$rpmf" >>"$out/rpm-i.log" 2>&1
+	rpm --root "$sr" -i --nodeps "$out"/rpm-old/top/RPMS/*/kmsg-0.9-1.*.rpm >>"$out/rpm-i.log" 2>&1
+rc=$?
+check "rpm --root DIR -i --nodeps of version 0.9 (exit $rc)" \
+	sh -c "[ $rc -eq 0 ] && [ \"\$(rpm --root '$sr' -q kmsg)\" = kmsg-0.9-1.$(uname -m) ] && [ -f '$sr/usr/share/kmsg/only-in-0.9' ]"
+rpm --root "$sr" -U --nodeps "$rpmf" >>"$out/rpm-i.log" 2>&1
 rc=$?
 [ $rc -eq 0 ] || diag "$out/rpm-i.log"
-check "rpm --root DIR -i --nodeps (exit $rc): the files are there" \
+check "rpm -U upgrades it to $version (exit $rc): the files are there, 0.9's own file gone" \
 	sh -c "[ $rc -eq 0 ] && [ -x '$sr/usr/sbin/kmsg' ] && [ -s '$sr/usr/share/kmsg/kmsg.catalog' ] &&
-		[ -f '$sr/usr/share/man/man9/xpram.1.9.gz' ] && rpm --root '$sr' -q kmsg >/dev/null"
+		[ -f '$sr/usr/share/man/man9/xpram.1.9.gz' ] && [ \"\$(rpm --root '$sr' -q kmsg)\" = kmsg-$version-1.$(uname -m) ] &&
+		[ ! -e '$sr/usr/share/kmsg/only-in-0.9' ]"
 "$sr/usr/sbin/kmsg" --system-catalog "$sr/usr/share/kmsg/kmsg.catalog" explain hypfs.7f5705 >"$out/rh1" 2>&1
 rc=$?
 check "the RPM's kmsg explains hypfs.7f5705 (exit $rc) from its system catalog" \
@@ -168,5 +230,9 @@ check "the RPM's kmsg explains hypfs.7f5705 (exit $rc) from its system catalog" 
 		grep -qx 'Source: system' '$out/rh1'"
 got=$(tags "$sr/usr/sbin/kmsg" --system-catalog "$sr/usr/share/kmsg/kmsg.catalog")
 check "the RPM's kmsg annotates the journalctl -k lines from system" [ "$got" = "$want" ]
+rpm --root "$sr" -e --nodeps kmsg >"$out/rpm-e.log" 2>&1
+rc=$?
+check "rpm -e (exit $rc): no file of it is left, rpm no longer knows it" \
+	sh -c "[ $rc -eq 0 ] && [ -z \"\$(find '$sr/usr' -type f 2>/dev/null)\" ] && ! rpm --root '$sr' -q kmsg >/dev/null 2>&1"
 
 done_testing
