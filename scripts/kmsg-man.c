@@ -57,16 +57,26 @@ static size_t man_word_len(const char *s, bool wrap)
  *	MAN_WIDTH bytes, trailing white space dropped, and a word longer than
  *	MAN_LONG_WORD may break after a '/', so that a path does not stick
  *	out of a line (groff's "cannot adjust line").  Otherwise every space
- *	stays, and a space that ends a line is "\ ".  A line or word too
- *	long for an input line goes on after a backslash-newline.
+ *	stays, and a space that ends a line is "\ ".  A line too long for an
+ *	input line goes on after a backslash-newline, before a word that
+ *	would not fit (within a word only if the word alone does not).
  */
 static void man_run(FILE *f, const char *s, size_t col, bool fill)
 {
+	const char *start = s;
 	bool wrap = false, more;
 	char tok[8];
 	size_t n;
 
 	for (; *s; s++) {
+		if (!fill && col && s > start && s[-1] == ' ' && *s != ' ' && *s != '\n') {
+			size_t w = man_word_len(s, false);
+
+			if (col + w + 1 > MAN_WIDTH && w + 1 <= MAN_WIDTH) {
+				fputs("\\\n", f);
+				col = 0;
+			}
+		}
 		if (*s == '\n') {
 			fputc('\n', f);
 			col = 0;
