@@ -4,7 +4,9 @@
 # 20 % without an id, 10 % with a hashed id, 40 % of other subsystems)
 # annotated with the whole system catalog (ws/system-catalog.sh), side by
 # side in one hyperfine run with grep -c kernel: on the same file, and
-# zcat of its gzip copy with kmsg annotate of that copy.  Then where the
+# zcat of its gzip copy with kmsg annotate of that copy, and the same
+# messages through kmsg mmexternal (rsyslog's plugin), as its msg property
+# and as the message object of interface.input="fulljson".  Then where the
 # time goes: callgrind on the first 10,000 lines.  The rows go between
 # the markers <!-- annotate: ... --> and <!-- /annotate --> of REPORT
 # (ws/markers.py; ws/bench.sh keeps them when it writes the rest), so this
@@ -30,15 +32,24 @@ gcc -O2 -Wall -Wextra -Werror -std=gnu11 -I"$top/scripts" -o "$d/bench-journal" 
 entries=$(grep -vc '^#' "$d/system.catalog")
 "$d/bench-journal" "$d/system.catalog" "$lines" >"$d/journal"
 gzip -c "$d/journal" >"$d/journal.gz"
+# what rsyslog hands mmexternal: each line's message, or its message object
+sed -n 's/^[A-Z][a-z][a-z] [0-9 ][0-9] [0-9:]* [^ ]* kernel: //p' "$d/journal" >"$d/mm.msg"
+python3 -c 'import json, sys
+for l in open(sys.argv[1]):
+    print(json.dumps({"msg": " " + l.rstrip("\n"), "rawmsg": l.rstrip("\n"), "hostname": "host1",
+                      "syslogtag": "kernel:", "programname": "kernel", "syslogseverity": "3"}))' \
+	"$d/mm.msg" >"$d/mm.json"
 k="$d/kmsg --sysfs /nonexistent --catalog /nonexistent --system-catalog $d/system.catalog"
 
 echo "bench-annotate: $lines lines, $entries entries, $runs runs" >&2
 hyperfine -N --style none --warmup 1 --runs "$runs" --export-csv "$d/hf.csv" \
 	"$k annotate $d/journal" "grep -c kernel: $d/journal" \
-	"zcat $d/journal.gz" "$k annotate $d/journal.gz" >&2
+	"zcat $d/journal.gz" "$k annotate $d/journal.gz" \
+	"sh -c '$k mmexternal <$d/mm.msg'" "sh -c '$k mmexternal <$d/mm.json'" >&2
 # the median of the command in line N of the CSV (after its header)
 median() { awk -F, -v n="$1" 'NR == n + 1 { print $4 }' "$d/hf.csv"; }
-kt=$(median 1) gt=$(median 2) zt=$(median 3) kz=$(median 4)
+kt=$(median 1) gt=$(median 2) zt=$(median 3) kz=$(median 4) mt=$(median 5) jt=$(median 6)
+nmsg=$(wc -l <"$d/mm.msg")
 explained=$($k --json annotate "$d/journal" | grep -c '^{"tag"')
 
 rate=$(awk -v l="$lines" -v t="$kt" 'BEGIN { printf "%.0f", l / t }')
@@ -54,7 +65,10 @@ printf '| %s | %s | %s |\n' \
 	"what decompressing costs kmsg, against zcat alone" \
 	"lines explained" \
 	"$explained of $lines ($(awk -v e="$explained" -v l="$lines" 'BEGIN { printf "%.1f", 100 * e / l }') %)" \
-	"kmsg --json annotate: lines with an entry; the 40 % of other subsystems have none" >> "$rows"
+	"kmsg --json annotate: lines with an entry (of the 40 % of other subsystems, those the generic catalog describes)" \
+	"kmsg mmexternal (rsyslog's plugin), the log's $nmsg messages: msg vs fulljson" \
+	"$(awk -v n="$nmsg" -v a="$mt" -v b="$jt" 'BEGIN { printf "%.0f vs %.0f messages/s", n / a, n / b }')" \
+	"a JSON reply a message, flushed each time as rsyslog needs; the same run" >> "$rows"
 
 # Where the time goes: instructions by function, inclusive, of 10,000 lines
 head -n 10000 "$d/journal" >"$d/journal.10k"
