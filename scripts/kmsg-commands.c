@@ -211,9 +211,15 @@ int system_run(const struct catalog_opts *o, char **files, int nr)
 	const struct desc **all;
 	struct record rec = { 0 };
 	struct tag t = { .rec = &rec };
+	struct po_file po;
 	struct output out;
 	int i, status = 0;
 
+	if (o->po) {
+		if (po_read(&po, o->po))
+			return 2;
+		man_po = &po;
+	}
 	for (i = 0; i < nr; i++)
 		if (desc_parse_file(&set, files[i]))
 			status = 1;
@@ -250,5 +256,9 @@ int system_run(const struct catalog_opts *o, char **files, int nr)
 		status = 2;
 	free(all);
 	desc_set_free(&set);
+	if (man_po) {
+		man_po = NULL;
+		po_free(&po);
+	}
 	return status;
 }

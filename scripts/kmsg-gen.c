@@ -13,15 +13,21 @@
  *	modules (one tab-separated line per tag), for tools/kmsg; --man
  *	writes the man page of each described tag into DIR as well.
  *
- *   kmsg-gen system [--man DIR] [-o FILE] FILE...
+ *   kmsg-gen system [--man DIR [--po FILE.po]] [-o FILE] FILE...
  *	Write the same catalog file of every description in FILEs (owner
  *	"system", sorted by tag), whatever kernel printed the messages: the
- *	system catalog of the kmsg package; --man as for index.
+ *	system catalog of the kmsg package; --man as for index, with --po
+ *	the pages in the PO file's language, of the translated messages.
  *
  *   kmsg-gen pot [-o FILE] FILE...
  *	Write the gettext template of the descriptions in FILEs: a message
  *	for each description, user action and parameter description, the
  *	tag as its context (msgctxt), for translators' PO files.
+ *
+ *   kmsg-gen po-check FILE.po...
+ *	Check that each translated message of the PO files keeps the
+ *	literals of its English (tags, @N, quoted text, paths, options,
+ *	identifiers, numbers, acronyms); "file:line: tag: lacks 'x'".
  *
  *   kmsg-gen catalog [--check] [--man DIR] [--srctree DIR] [--srcarch ARCH]
  *		      [--depfile FILE] [--data FILE] [-o OUT.S] OBJECT
@@ -54,8 +60,9 @@ static void bad_usage(void)
 		"                        [--depfile FILE] [--data FILE] [-o OUT.S] OBJECT\n"
 		"       kmsg-gen index [--man DIR] [--srctree DIR] [--srcarch ARCH] [-o FILE]\n"
 		"                      OBJECT...\n"
-		"       kmsg-gen system [--man DIR] [-o FILE] FILE...\n"
+		"       kmsg-gen system [--man DIR [--po FILE.po]] [-o FILE] FILE...\n"
 		"       kmsg-gen pot [-o FILE] FILE...\n"
+		"       kmsg-gen po-check FILE.po...\n"
 		"       kmsg-gen source-check --srctree DIR [--release VERSION] FILE...\n"
 		"dump writes an entry a line in the JSON of kmsg --json (kmsg(8), JSON OUTPUT).\n");
 	exit(2);
@@ -165,6 +172,7 @@ static int cmd_system(int argc, char **argv)
 {
 	static const struct option options[] = {
 		{ "man", required_argument, NULL, 'm' },
+		{ "po", required_argument, NULL, 'p' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct catalog_opts o = { .out = "-" };
@@ -175,12 +183,16 @@ static int cmd_system(int argc, char **argv)
 		case 'm':
 			o.man_dir = optarg;
 			break;
+		case 'p':
+			o.po = optarg;
+			break;
 		case 'o':
 			o.out = optarg;
 			break;
 		}
 	}
-	if (optind == argc || (o.man_dir && !strcmp(argv[0], "pot")))
+	if (optind == argc || (!strcmp(argv[0], "pot") && (o.man_dir || o.po)) ||
+	    (o.po && !o.man_dir))
 		bad_usage();
 	if (!strcmp(argv[0], "pot"))
 		return pot_run(&o, argv + optind, argc - optind);
@@ -226,6 +238,11 @@ int main(int argc, char **argv)
 		return cmd_catalog(argc - 1, argv + 1, true);
 	if (!strcmp(argv[1], "system") || !strcmp(argv[1], "pot"))
 		return cmd_system(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "po-check")) {
+		if (argc < 3)
+			bad_usage();
+		return po_check_run(argv + 2, argc - 2);
+	}
 	if (!strcmp(argv[1], "source-check"))
 		return cmd_source_check(argc - 1, argv + 1);
 	fprintf(stderr, "kmsg-gen: unknown command '%s'\n", argv[1]);

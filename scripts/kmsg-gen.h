@@ -96,6 +96,7 @@ struct catalog_opts {
 	const char *out;
 	const char *data;	/* the catalog's bytes, for .incbin */
 	const char *object;
+	const char *po;		/* system: the man pages' translations */
 };
 
 struct desc_file;
@@ -189,6 +190,14 @@ int catalog_write(const struct catalog_opts *o, struct tag *tags, int n,
 		  bool big_endian);
 
 /* kmsg-man.c */
+enum {
+	MAN_NAME, MAN_MESSAGE, MAN_HASHED_ID, MAN_SEVERITY, MAN_PARAMETERS,
+	MAN_DESCRIPTION, MAN_USER_ACTION, MAN_TITLE, MAN_FOR_DEVICE,
+	MAN_HASHED_TEXT, MAN_NO_ID_TEXT, MAN_NR_STRINGS
+};
+extern const char *const man_strings[MAN_NR_STRINGS];
+struct po_file;
+extern const struct po_file *man_po;	/* the pages' language, or NULL */
 int man_write(const char *dir, const struct tag *t);
 
 /* kmsg-commands.c */
@@ -197,6 +206,23 @@ int index_run(const struct catalog_opts *o, char **objects, int nr);
 int system_run(const struct catalog_opts *o, char **files, int nr);
 
 /* kmsg-po.c */
+struct po_msg {
+	char *ctxt, *id, *str;	/* "" where the file has none */
+	int line;
+	bool fuzzy;
+};
+
+struct po_file {
+	const char *path;
+	struct po_msg *msgs;	/* sorted by ctxt, then id */
+	int nr, cap;
+	char *text;
+};
+
 int pot_run(const struct catalog_opts *o, char **files, int nr);
+int po_read(struct po_file *po, const char *path);
+void po_free(struct po_file *po);
+const char *po_lookup(const struct po_file *po, const char *ctxt, const char *id);
+int po_check_run(char **files, int nr);
 
 #endif /* KMSG_GEN_H */

@@ -12,6 +12,44 @@
 
 #include "kmsg-gen.h"
 
+/*
+ * The pages' own text, which kmsg-gen pot offers translators under the
+ * context "kmsg-man"; man_write() uses man_po's translation.
+ */
+const char *const man_strings[MAN_NR_STRINGS] = {
+	[MAN_NAME] = "NAME",
+	[MAN_MESSAGE] = "MESSAGE",
+	[MAN_HASHED_ID] = "HASHED ID",
+	[MAN_SEVERITY] = "SEVERITY",
+	[MAN_PARAMETERS] = "PARAMETERS",
+	[MAN_DESCRIPTION] = "DESCRIPTION",
+	[MAN_USER_ACTION] = "USER ACTION",
+	[MAN_TITLE] = "Kernel Messages",
+	[MAN_FOR_DEVICE] = "printed for a device:",
+	[MAN_HASHED_TEXT] =
+		"Kernels with hashed message ids (SUSE's and Ubuntu's for s390) print\n"
+		"this id in place of the tag, the second one if the message is printed\n"
+		"for a device; IBM's documentation lists the message under it.\n"
+		"It is computed from the message's format as it is today: where the\n"
+		"format has changed, an older kernel printed another id.",
+	[MAN_NO_ID_TEXT] =
+		"Printed without its tag: the line starts with the text as it\n"
+		"stands, and the kernel may continue it with more text.",
+};
+
+const struct po_file *man_po;
+
+static const char *tr(int i)
+{
+	return po_lookup(man_po, "kmsg-man", man_strings[i]);
+}
+
+/* A section heading, translated */
+static void man_heading(FILE *f, int i)
+{
+	fprintf(f, ".SH %s\n", tr(i));
+}
+
 /* A word longer than this may break after a '/' in filled text. */
 #define MAN_LONG_WORD 30
 /* Input lines of a page stay shorter than 80 bytes (mandoc -T lint). */
@@ -152,19 +190,15 @@ static void man_paragraphs(FILE *f, const char *s)
 static void man_hashed_ids(FILE *f, const char *tag, const char *text)
 {
 	int n = strrchr(tag, '.') - tag;
-	char line[128];
+	char line[256];
 
-	snprintf(line, sizeof(line), "%.*s.%06x (printed for a device: %.*s.%06x)",
-		 n, tag, kmsg_hashed_id(text, false), n, tag,
+	snprintf(line, sizeof(line), "%.*s.%06x (%s %.*s.%06x)",
+		 n, tag, kmsg_hashed_id(text, false), tr(MAN_FOR_DEVICE), n, tag,
 		 kmsg_hashed_id(text, true));
-	fputs(".SH HASHED ID\n", f);
+	man_heading(f, MAN_HASHED_ID);
 	man_text(f, line);
-	fputs(".PP\n"
-	      "Kernels with hashed message ids (SUSE's and Ubuntu's for s390) print\n"
-	      "this id in place of the tag, the second one if the message is printed\n"
-	      "for a device; IBM's documentation lists the message under it.\n"
-	      "It is computed from the message's format as it is today: where the\n"
-	      "format has changed, an older kernel printed another id.\n", f);
+	fputs(".PP\n", f);
+	man_text(f, tr(MAN_HASHED_TEXT));
 }
 
 /**
@@ -175,10 +209,38 @@ static void man_hashed_ids(FILE *f, const char *tag, const char *text)
  * The page has the sections NAME, MESSAGE, HASHED ID (not for a message
  * printed without an id), SEVERITY,
  * PARAMETERS (when the message has any), DESCRIPTION and USER ACTION
- * (when there is one), and the date of the description file.
+ * (when there is one), and the date of the description file.  With
+ * man_po set, the page is in its language (the fields and the page's own
+ * text, each in English where it has no translation), and only for a
+ * message with a translated field.
  *
  * Return: 0, or -1 after saying why.
  */
+/* A parameter's description alone, without its "@N: " */
+static char *param_text(const char *text, size_t len)
+{
+	size_t label = kmsg_param_label(text, len);
+
+	return xstrndup(text + label, len - label);
+}
+
+/* Whether man_po translates any field of @d */
+static bool translated(const struct desc *d)
+{
+	const char *p = d->params, *text;
+	bool any = po_lookup(man_po, d->tag, d->description) != d->description ||
+		   po_lookup(man_po, d->tag, d->user_action) != d->user_action;
+	size_t len;
+
+	while (!any && (p = kmsg_param_next(p, &text, &len))) {
+		char *one = param_text(text, len);
+
+		any = po_lookup(man_po, d->tag, one) != one;
+		free(one);
+	}
+	return any;
+}
+
 int man_write(const char *dir, const struct tag *t)
 {
 	const struct desc *d = t->desc;
@@ -189,6 +251,8 @@ int man_write(const char *dir, const struct tag *t)
 	FILE *f;
 	int i;
 
+	if (man_po && !translated(d))
+		return 0;
 	sb_printf(&path, "%s/%s.9", dir, t->rec->tag);
 	if (output_open(&out, path.buf)) {
 		free(path.buf);
@@ -203,40 +267,39 @@ int man_write(const char *dir, const struct tag *t)
 	fputs(".TH \"", f);
 	for (i = 0; t->rec->tag[i]; i++)
 		fputc(toupper((unsigned char)t->rec->tag[i]), f);
-	fprintf(f, "\" 9 \"%s\" \"Linux\" \"Kernel Messages\"\n.SH NAME\n", date);
+	fprintf(f, "\" 9 \"%s\" \"Linux\" \"%s\"\n", date, tr(MAN_TITLE));
+	man_heading(f, MAN_NAME);
 	man_run(f, d->text, fprintf(f, "%s \\- ", t->rec->tag), true);
-	fputs(".SH MESSAGE\n.nf\n", f);
+	man_heading(f, MAN_MESSAGE);
+	fputs(".nf\n", f);
 	man_run(f, d->text, d->no_id ? 0 : fprintf(f, "%s: ", t->rec->tag), false);
 	fputs(".fi\n", f);
-	if (d->no_id)	/* not hashed either: the text stays as it is */
-		fputs(".PP\n"
-		      "Printed without its tag: the line starts with the text as it\n"
-		      "stands, and the kernel may continue it with more text.\n", f);
-	else
+	if (d->no_id) {	/* not hashed either: the text stays as it is */
+		fputs(".PP\n", f);
+		man_text(f, tr(MAN_NO_ID_TEXT));
+	} else {
 		man_hashed_ids(f, t->rec->tag, t->text ? t->text : d->text);
-	fputs(".SH SEVERITY\n", f);
+	}
+	man_heading(f, MAN_SEVERITY);
 	man_text(f, severity_name(d->level));
 	if (d->nr_params) {
 		const char *p = d->params, *text;
-		size_t len, label;
+		size_t len;
 
-		fputs(".SH PARAMETERS\n", f);
+		man_heading(f, MAN_PARAMETERS);
 		for (i = 1; (p = kmsg_param_next(p, &text, &len)); i++) {
-			char *one;
-
-			label = kmsg_param_label(text, len);
-			one = xstrndup(text + label, len - label);
+			char *one = param_text(text, len);
 
 			fprintf(f, ".TP\n.B @%d\n", i);
-			man_text(f, one);
+			man_text(f, po_lookup(man_po, d->tag, one));
 			free(one);
 		}
 	}
-	fputs(".SH DESCRIPTION\n", f);
-	man_paragraphs(f, d->description);
+	man_heading(f, MAN_DESCRIPTION);
+	man_paragraphs(f, po_lookup(man_po, d->tag, d->description));
 	if (*d->user_action) {
-		fputs(".SH USER ACTION\n", f);
-		man_paragraphs(f, d->user_action);
+		man_heading(f, MAN_USER_ACTION);
+		man_paragraphs(f, po_lookup(man_po, d->tag, d->user_action));
 	}
 	i = output_close(&out, true);
 	free(path.buf);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * kmsg-gen's gettext side: the template (POT) of the catalog's
- * translatable fields.
+ * translatable fields, the PO files translated from it, and the check
+ * that a translation keeps the English's literals.
  *
  * Every entry gives one message per field a reader reads: its
  * description, its user action and the description of each parameter,
@@ -11,6 +12,8 @@
  * message is the field exactly as the catalog holds it, line breaks
  * included: the tool looks a translation up by the English it read.
  */
+#include <ctype.h>
+#include <regex.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -150,8 +153,302 @@ int pot_run(const struct catalog_opts *o, char **files, int nr)
 	      "\"Content-Transfer-Encoding: 8bit\\n\"\n", out.f);
 	for (i = 0; i < set.nr; i++)
 		pot_desc(out.f, &set.descs[i]);
+	/* the man pages' own text */
+	for (i = 0; i < MAN_NR_STRINGS; i++) {
+		fputs("\n#: scripts/kmsg-man.c\n", out.f);
+		po_string(out.f, "msgctxt", "kmsg-man");
+		po_string(out.f, "msgid", man_strings[i]);
+		fputs("msgstr \"\"\n", out.f);
+	}
 	if (output_close(&out, true))
 		status = 2;
 	desc_set_free(&set);
+	return status;
+}
+
+/* Reading PO files */
+
+/* A PO string's content, after its opening quote: unescaped into @sb */
+static bool po_unquote(struct strbuf *sb, const char *p)
+{
+	const char *e = strrchr(p, '"');
+
+	if (*p++ != '"' || !e || e == p - 1 || e[1])
+		return false;
+	return c_unescape(sb, p, e);
+}
+
+static int cmp_po_msg(const void *a, const void *b)
+{
+	const struct po_msg *x = a, *y = b;
+	int c = strcmp(x->ctxt, y->ctxt);
+
+	return c ? c : strcmp(x->id, y->id);
+}
+
+/* The message being read: complete it into @po, or drop it if obsolete */
+static void po_end(struct po_file *po, struct po_msg *m, struct strbuf *f)
+{
+	if (m->line && f[2].buf) {
+		if (po->nr == po->cap) {
+			po->cap = po->cap ? po->cap * 2 : 256;
+			po->msgs = xrealloc(po->msgs, po->cap * sizeof(*po->msgs));
+		}
+		m->ctxt = f[0].buf ? sb_take(&f[0]) : xstrndup("", 0);
+		m->id = f[1].buf ? sb_take(&f[1]) : xstrndup("", 0);
+		m->str = sb_take(&f[2]);
+		po->msgs[po->nr++] = *m;
+	}
+	for (int i = 0; i < 3; i++) {
+		free(f[i].buf);
+		f[i] = (struct strbuf){ 0 };
+	}
+	*m = (struct po_msg){ 0 };
+}
+
+/**
+ * po_read() - read a PO file
+ * @po: filled in; po_free() it
+ * @path: the file
+ *
+ * The messages with a msgctxt, msgid and msgstr (plural forms are not
+ * used by the catalog and are an error), their fuzzy flag and line, sorted
+ * by context and id for po_lookup(); obsolete ones (#~) are left out.
+ *
+ * Return: 0, or -1 after naming the file and line of the problem.
+ */
+int po_read(struct po_file *po, const char *path)
+{
+	struct strbuf f[3] = { 0 };	/* msgctxt, msgid, msgstr */
+	struct po_msg m = { 0 };
+	struct file_data fd;
+	char *p, *line;
+	int n = 0, cur = -1, ret = 0;
+	bool fuzzy = false;
+
+	memset(po, 0, sizeof(*po));
+	po->path = path;
+	if (file_load(&fd, path))
+		return -1;
+	p = xstrndup(fd.data, fd.len);
+	file_unload(&fd);
+	po->text = p;
+	for (line = strsep(&p, "\n"); line && !ret; line = strsep(&p, "\n")) {
+		static const char *const keys[3] = { "msgctxt ", "msgid ", "msgstr " };
+		int k;
+
+		n++;
+		if (!*line || line[0] == '#') {
+			/* a blank line or the comments of the next message */
+			if (f[2].buf || !*line || line[1] == '~') {
+				po_end(po, &m, f);
+				fuzzy = false;
+			}
+			if (line[0] == '#' && line[1] == ',')
+				fuzzy |= !!strstr(line, "fuzzy");
+			continue;
+		}
+		for (k = 0; k < 3 && strncmp(line, keys[k], strlen(keys[k])); k++)
+			;
+		if (k < 3) {
+			if (k < 2 && f[2].buf) {	/* the next message, at once */
+				po_end(po, &m, f);
+				fuzzy = false;
+			}
+			if (f[k].buf) {
+				fprintf(stderr, "%s:%d: %s given twice\n", path, n, keys[k]);
+				ret = -1;
+				break;
+			}
+			if (!m.line)
+				m.line = n;
+			m.fuzzy = fuzzy;
+			cur = k;
+			sb_add(&f[k], "", 0);
+			line += strlen(keys[k]);
+		} else if (line[0] != '"' || cur < 0) {
+			fprintf(stderr, "%s:%d: not a PO line (plural forms are not used)\n",
+				path, n);
+			ret = -1;
+			break;
+		}
+		if (!po_unquote(&f[cur], line)) {
+			fprintf(stderr, "%s:%d: a malformed string\n", path, n);
+			ret = -1;
+		}
+	}
+	po_end(po, &m, f);
+	if (ret) {
+		po_free(po);
+		return -1;
+	}
+	qsort(po->msgs, po->nr, sizeof(*po->msgs), cmp_po_msg);
+	return 0;
+}
+
+void po_free(struct po_file *po)
+{
+	for (int i = 0; i < po->nr; i++) {
+		free(po->msgs[i].ctxt);
+		free(po->msgs[i].id);
+		free(po->msgs[i].str);
+	}
+	free(po->msgs);
+	free(po->text);
+	memset(po, 0, sizeof(*po));
+}
+
+/**
+ * po_lookup() - the translation of a message
+ * @po: the PO file, or NULL
+ * @ctxt: its context: the tag, or "kmsg-man" for the man pages' own text
+ * @id: the English
+ *
+ * Return: the translation, or @id when there is none or only a fuzzy one.
+ */
+const char *po_lookup(const struct po_file *po, const char *ctxt, const char *id)
+{
+	struct po_msg key = { .ctxt = (char *)ctxt, .id = (char *)id }, *m;
+
+	if (!po || !id || !*id)
+		return id;
+	m = bsearch(&key, po->msgs, po->nr, sizeof(*po->msgs), cmp_po_msg);
+	return m && !m->fuzzy && *m->str ? m->str : id;
+}
+
+/* Literals a translation keeps */
+
+/*
+ * The kinds of literal, as extended regular expressions, each with where
+ * a match may start and end: after and before a character that is not a
+ * letter, digit or '_' ("word"), or after white space or '(' ("blank").
+ */
+static const struct literal_kind {
+	const char *re;
+	bool word_before, word_after, blank_before, trim_dot;
+	bool not_man;	/* not of the man pages' own text: its headings are words */
+} literal_kinds[] = {
+	{ .re = "'[^']+'", .word_before = true, .word_after = true },	/* 'quoted' */
+	{ .re = "\"[^\"]+\"" },					/* "quoted" */
+	{ .re = "/[^[:space:],;:)'\"]*", .blank_before = true, .trim_dot = true },	/* paths */
+	{ .re = "@[0-9]+" },						/* parameters */
+	{ .re = "--?[A-Za-z][A-Za-z0-9_-]*", .blank_before = true },	/* options */
+	{ .re = "[a-z0-9_-]+\\.[0-9]+", .word_before = true, .word_after = true },	/* tags */
+	{ .re = "[A-Za-z0-9_.]*[_=][A-Za-z0-9_.=-]*[A-Za-z0-9_]|[A-Za-z0-9_]+\\(\\)" },
+	{ .re = "[0-9]+", .word_before = true, .word_after = true },	/* numbers */
+	{ .re = "[A-Z][A-Z0-9]+", .word_before = true, .word_after = true, .not_man = true },
+};
+
+static bool is_word(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* @s with its line breaks as blanks: a literal may span two lines */
+static char *flat(const char *s)
+{
+	char *f = xstrndup(s, strlen(s));
+
+	for (char *p = f; *p; p++)
+		if (*p == '\n')
+			*p = ' ';
+	return f;
+}
+
+/*
+ * The first literal of @msg's English that its translation lacks, into
+ * @missing (as many bytes as fit); false if it keeps them all.
+ */
+static bool literal_missing(regex_t *res, const struct po_msg *msg,
+			    char *missing, size_t size)
+{
+	char *en = flat(msg->id), *tr = flat(msg->str);
+	bool man = !strcmp(msg->ctxt, "kmsg-man"), lacks = false;
+
+	for (size_t k = 0; k < ARRAY_SIZE(literal_kinds) && !lacks; k++) {
+		const struct literal_kind *lk = &literal_kinds[k];
+		const char *s = en;
+		regmatch_t m;
+
+		if (man && lk->not_man)
+			continue;
+		while (!lacks && *s && !regexec(&res[k], s, 1, &m, s == en ? 0 : REG_NOTBOL)) {
+			const char *b = s + m.rm_so, *e = s + m.rm_eo;
+			char prev = b > en ? b[-1] : ' ';
+			char *lit;
+
+			if ((lk->word_before && (is_word(prev) || prev == '\'')) ||
+			    (lk->blank_before && !isspace((unsigned char)prev) && prev != '(') ||
+			    (lk->word_after && is_word(*e))) {
+				s = b + 1;
+				continue;
+			}
+			if (lk->trim_dot)
+				while (e > b + 1 && e[-1] == '.')
+					e--;
+			if (*b == '\'' || *b == '"')	/* the content; any quote marks */
+				b++, e--;
+			lit = xstrndup(b, e - b);
+			if (!strstr(tr, lit)) {
+				snprintf(missing, size, "%s", lit);
+				lacks = true;
+			}
+			free(lit);
+			s = s + m.rm_eo > s ? s + m.rm_eo : s + 1;
+		}
+	}
+	free(en);
+	free(tr);
+	return lacks;
+}
+
+/**
+ * po_check_run() - check the translations of PO files
+ * @files: the PO files
+ * @nr: their number
+ *
+ * Each translated message that is not fuzzy keeps every literal of its
+ * English: tags, @N, the content of quotes, paths, options, identifiers
+ * with '_', '=' or "()", numbers and acronyms (but in the man pages'
+ * headings, which are words in capitals).  A message that lacks one
+ * is reported as "file:line: context: lacks 'literal'".
+ *
+ * Return: process exit status: 0, 1 if a message lacks a literal, 2 if
+ * a file cannot be read.
+ */
+int po_check_run(char **files, int nr)
+{
+	regex_t res[ARRAY_SIZE(literal_kinds)];
+	int status = 0;
+
+	for (size_t k = 0; k < ARRAY_SIZE(literal_kinds); k++)
+		if (regcomp(&res[k], literal_kinds[k].re, REG_EXTENDED))
+			return 2;
+	for (int i = 0; i < nr; i++) {
+		struct po_file po;
+		char missing[256];
+		int checked = 0;
+
+		if (po_read(&po, files[i])) {
+			status = 2;
+			continue;
+		}
+		for (int j = 0; j < po.nr; j++) {
+			const struct po_msg *m = &po.msgs[j];
+
+			if (!*m->id || !*m->str || m->fuzzy)
+				continue;
+			checked++;
+			if (literal_missing(res, m, missing, sizeof(missing))) {
+				printf("%s:%d: %s: lacks '%s'\n", files[i], m->line,
+				       m->ctxt, missing);
+				status = status ? status : 1;
+			}
+		}
+		fprintf(stderr, "%s: %d translated messages checked\n", files[i], checked);
+		po_free(&po);
+	}
+	for (size_t k = 0; k < ARRAY_SIZE(literal_kinds); k++)
+		regfree(&res[k]);
 	return status;
 }
