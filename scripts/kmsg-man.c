@@ -142,8 +142,11 @@ static void man_run(FILE *f, const char *s, size_t col, bool fill)
 			wrap = strcspn(s, " \t\n") > MAN_LONG_WORD;
 		more = s[1] && s[1] != '\n' && !(fill && isspace((unsigned char)s[1]));
 		n = man_token(tok, s, !col, fill && wrap);
-		if (col + n + more > MAN_WIDTH) {
-			/* too long a line, or in filled text a word */
+		if (col + n + more > MAN_WIDTH && (*s & 0xc0) != 0x80) {
+			/*
+			 * too long a line, or in filled text a word (Chinese
+			 * has no blanks), not inside a UTF-8 character
+			 */
 			fputs("\\\n", f);
 			col = 0;
 			n = man_token(tok, s, true, fill && wrap);

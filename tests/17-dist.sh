@@ -70,6 +70,10 @@ check "the tool is /usr/sbin/kmsg, mode 0755" has -rwxr-xr-x usr/sbin/kmsg
 check "the system catalog is /usr/share/kmsg/kmsg.catalog" has -rw-r--r-- usr/share/kmsg/kmsg.catalog
 check "kmsg(8) is /usr/share/man/man8/kmsg.8.gz" has -rw-r--r-- usr/share/man/man8/kmsg.8.gz
 check "xpram.1(9) is /usr/share/man/man9/xpram.1.9.gz" has -rw-r--r-- usr/share/man/man9/xpram.1.9.gz
+check "each language's catalogs and pages: /usr/share/locale/<lang>/LC_MESSAGES/kmsg{,-catalog}.mo, /usr/share/man/<lang>/man9" \
+	sh -c "for l in de fr zh_CN; do grep -qx -- \"-rw-r--r-- ./usr/share/locale/\$l/LC_MESSAGES/kmsg-catalog.mo\" '$out/contents' &&
+		grep -qx -- \"-rw-r--r-- ./usr/share/locale/\$l/LC_MESSAGES/kmsg.mo\" '$out/contents' &&
+		grep -qx -- \"-rw-r--r-- ./usr/share/man/\$l/man9/xpram.1.9.gz\" '$out/contents' || exit 1; done"
 check "the rsyslog and syslog-ng examples are in /usr/share/doc/kmsg/examples" \
 	sh -c "grep -qx -- '-rw-r--r-- ./usr/share/doc/kmsg/examples/rsyslog-kmsg.conf' '$out/contents' &&
 		grep -qx -- '-rw-r--r-- ./usr/share/doc/kmsg/examples/syslog-ng-kmsg.conf' '$out/contents'"
@@ -155,6 +159,17 @@ else
 	check "installed: text annotate (exit $rc) copies the journal; each of its $full full explanations says 'Source: system'" \
 		exits $rc 0 sh -c "[ $full -ge 6 ] && [ \$(grep -c '^-- Source: system\$' '$out/ann') -eq $full ] &&
 			[ \$(grep -c '^-- Source: ' '$out/ann') -eq $full ] && grep -v '^-- ' '$out/ann' | cmp -s - '$out/journal.txt'"
+	# in the reader's language: the catalog's German from the package's
+	# gettext catalogs, the page in man's German section
+	LANG=de_DE.UTF-8 /usr/sbin/kmsg explain xpram.1 >"$out/de.txt" 2>&1
+	rc=$?
+	check "installed: LANG=de_DE.UTF-8 kmsg explain xpram.1 (exit $rc) in German, from /usr/share/locale/de" \
+		exits $rc 0 sh -c "grep -qx 'Beschreibung:' '$out/de.txt' &&
+			grep -q '^  Der XPRAM-Treiber teilt den Erweiterungsspeicher' '$out/de.txt' &&
+			[ -f /usr/share/locale/de/LC_MESSAGES/kmsg-catalog.mo ]"
+	man -L de 9 xpram.1 2>/dev/null | col -b >"$out/man-de.txt"
+	check "installed: man -L de 9 xpram.1 shows the German page ($(man -L de -w 9 xpram.1 2>/dev/null))" \
+		sh -c "grep -q '^BESCHREIBUNG' '$out/man-de.txt' && grep -q 'Der XPRAM-Treiber teilt' '$out/man-de.txt'"
 	page=$(man -w xpram.1 2>/dev/null)
 	check "installed: man -w xpram.1 finds /usr/share/man/man9/xpram.1.9.gz (${page:-nothing}), and kmsg(8)" \
 		sh -c "[ '$page' = /usr/share/man/man9/xpram.1.9.gz ] && [ \"\$(man -w 8 kmsg)\" = /usr/share/man/man8/kmsg.8.gz ]"
@@ -179,13 +194,20 @@ check "the RPM is kmsg $version and requires libc, libz, liblzma and libzstd (rp
 		grep -q '^libzstd\\.so\\.1' '$out/requires'"
 # The same files as the .deb (directories apart: dpkg lists every one, an
 # RPM the ones it owns), but the documentation each distribution adds:
-# Debian's changelog and copyright, the RPM's license and build-id link
+# Debian's changelog, copyright and lintian overrides, the RPM's license
+# and build-id link
 rpm -qp --qf '[%{FILEMODES:perms} %{FILENAMES}\n]' "$rpmf" 2>/dev/null | awk '$1 !~ /^d/ { print $2 }' |
 	grep -v '^/usr/share/licenses/kmsg/COPYING$\|^/usr/lib/\.build-id/' | LC_ALL=C sort >"$out/rpm-files"
 awk '$1 !~ /^d/ { sub(/^\./, "", $2); print $2 }' "$out/contents" |
-	grep -vx '/usr/share/doc/kmsg/changelog.gz\|/usr/share/doc/kmsg/copyright' | LC_ALL=C sort >"$out/deb-files"
+	grep -vx '/usr/share/doc/kmsg/changelog.gz\|/usr/share/doc/kmsg/copyright\|/usr/share/lintian/overrides/kmsg' |
+	LC_ALL=C sort >"$out/deb-files"
 check "rpm -qlp lists the .deb's $(wc -l <"$out/deb-files") files (Debian's changelog and copyright, the RPM's license and build-id apart)" \
 	sh -c "diff -u '$out/deb-files' '$out/rpm-files' >'$out/files.diff' && [ \$(wc -l <'$out/deb-files') -gt 800 ]"
+rpm -qp --qf '[%{FILELANGS} %{FILENAMES}\n]' "$rpmf" 2>/dev/null >"$out/rpm-langs"
+check "the RPM tags each translation with its language (%find_lang)" \
+	sh -c "grep -qx 'de /usr/share/locale/de/LC_MESSAGES/kmsg-catalog.mo' '$out/rpm-langs' &&
+		grep -qx 'de /usr/share/man/de/man9/xpram.1.9.gz' '$out/rpm-langs' &&
+		! grep '/locale/\|/man/[a-z][a-z]\(_[A-Z][A-Z]\)\?/' '$out/rpm-langs' | grep -q '^ '"
 # A scratch root has no package that provides libc.so.6 and the others (and
 # this machine's rpm database knows none either): --nodeps installs it all
 # the same; the tool runs with the host's libraries.

@@ -32,26 +32,35 @@ export SOURCE_DATE_EPOCH=$(date -d "$(sed -n 's/^ -- .*>  //p' "$src/debian/chan
 tar --sort=name --mtime=@"$SOURCE_DATE_EPOCH" --owner=0 --group=0 --numeric-owner \
 	-C "$out/src" -cJf "$out/kmsg-$version.tar.xz" "kmsg-$version"
 
+# RPM, in the background: from the tarball, whose kmsg.spec rpmbuild -ta
+# reads.  --nodeps: the build dependencies are Debian packages here,
+# unknown to rpm.  Debian's brp-compress needs bash (its /bin/sh is dash).
+rpmbuild -ta --nodeps --define "_topdir $out/rpm" \
+	--define "__brp_compress bash /usr/lib/rpm/brp-compress" "$out/kmsg-$version.tar.xz" \
+	>"$out/rpm/build.log" 2>&1 &
+rpm_pid=$!
+
 # Debian: a native source package and its binary package
-cp -r "$src" "$out/deb/"
+cp -a "$src" "$out/deb/"	# (-a: the files' dates are the tarball's, the pages' too)
 (cd "$out/deb/kmsg-$version" && dpkg-buildpackage -us -uc) >"$out/deb/build.log" 2>&1 ||
 	{ tail -30 "$out/deb/build.log" >&2; echo "dist: dpkg-buildpackage failed" >&2; exit 1; }
 mv "$out"/deb/*.deb "$out"/deb/*.dsc "$out"/deb/*.changes "$out"/deb/*.buildinfo "$out/"
 mv "$out/deb/kmsg_$version.tar.xz" "$out/"
 
-# RPM: from the tarball, whose kmsg.spec rpmbuild -ta reads.  --nodeps:
-# the build dependencies are Debian packages here, unknown to rpm.
-# Debian's brp-compress needs bash (its /bin/sh is dash).
-rpmbuild -ta --nodeps --define "_topdir $out/rpm" \
-	--define "__brp_compress bash /usr/lib/rpm/brp-compress" "$out/kmsg-$version.tar.xz" \
-	>"$out/rpm/build.log" 2>&1 ||
+# What the packaging checkers say (tests/17 reads it); lintian warns
+# that it runs as root: that line is not a tag.  lintian takes minutes
+# (it runs man on each of the pages): its result for the same packages
+# and lintian is kept (ws/result-cache.sh).
+. "$top/ws/result-cache.sh"
+(cached "lintian --display-info" "$out"/kmsg*_"$version"_*.deb "$out/kmsg_$version.dsc" \
+	"$out/kmsg_$version.tar.xz" "$(command -v lintian)" /var/lib/dpkg/info/lintian.md5sums -- \
+	lintian --display-info "$out"/kmsg_"$version"_*.changes |
+	grep -v '^running with root privileges' >"$out/lintian.txt") &
+lintian_pid=$!
+wait $rpm_pid ||
 	{ tail -30 "$out/rpm/build.log" >&2; echo "dist: rpmbuild failed" >&2; exit 1; }
 mv "$out"/rpm/RPMS/*/*.rpm "$out"/rpm/SRPMS/*.rpm "$out/"
-
-# What the packaging checkers say (tests/17 reads it)
-# (lintian warns that it runs as root: that line is not a tag)
-lintian --display-info "$out"/kmsg_"$version"_*.changes 2>&1 |
-	grep -v '^running with root privileges' >"$out/lintian.txt" || true
 rpmlint -c "$top/packaging/rpmlint.toml" "$out"/*.rpm "$src/kmsg.spec" >"$out/rpmlint.txt" 2>&1 || true
+wait $lintian_pid || true
 rm -rf "$out/deb" "$out/rpm"
 ls "$out"/*.deb "$out"/*.rpm "$out"/*.dsc

@@ -18,7 +18,7 @@ otherwise fails with an AssertionError.
 import json, re, sys
 common = ["tag", "hashed_id", "hashed_id_device", "text", "severity", "parameters",
           "description", "user_action"]
-tail = ["source", "man_page", "device", "release", "release_text", "line", "file", "line_number", "alternatives",
+tail = ["source", "languages", "man_page", "device", "release", "release_text", "line", "file", "line_number", "alternatives",
         "count", "first", "last"]
 def ordered(keys, order):
     pos = [order.index(k) for k in keys]	# (a key not in order fails here)
@@ -75,7 +75,7 @@ sec = man[man.index(".SH JSON OUTPUT\n"):]
 sec = sec[:sec.index("\n.SH ")]
 doc = re.findall(r"^\.BR? (\w+)", sec, re.M)
 tp = re.findall(r"^\.TP\n\.B (\w+)$", sec, re.M)	# the keys of the list
-assert tp == common + ["printed_without_id", "source", "man_page", "device", "release",
+assert tp == common + ["printed_without_id", "source", "languages", "man_page", "device", "release",
                        "release_text"], tp
 missing = seen - set(doc)
 assert not missing, "not in kmsg(8) JSON OUTPUT: %s" % sorted(missing)

@@ -42,6 +42,7 @@ static const char *catalog_path;
 #endif
 static const char *system_path;
 static bool json, repeat;
+static const char *lang;	/* --lang: the languages, "de:fr" */
 static struct json_writer jw;	/* --json: on standard output */
 
 static const char usage[] =
@@ -64,6 +65,8 @@ static void print_help(void)
 	fputs(usage, stdout);
 	fputs("\nOptions:\n"
 	      "  --json          one JSON object a line\n"
+	      "  --lang LANGS    the languages of the descriptions, \"de\" or \"fr:de\"\n"
+	      "                  (default: as gettext chooses, LANGUAGE, LC_ALL, ...)\n"
 	      "  --repeat        annotate: explain every occurrence of a message in\n"
 	      "                  full (default: the first; later ones in one line)\n"
 	      "  --sysfs DIR     registered entries (default /sys/kernel/kmsg)\n"
@@ -108,11 +111,46 @@ static void print_text(const char *s)
 	fputs(s, stdout);
 }
 
-/* The "@N: what" lines, with "= value" from a matched log line. */
-static void print_params(const struct kmsg_entry *e, const struct kmsg_values *v,
-			 const char *indent)
+/*
+ * An entry's fields in the reader's language (lang.c), each with the
+ * language it is in: its parameters as "@1: text\n@2: text" again.
+ */
+struct fields {
+	const char *description, *user_action;
+	char *parameters;
+	const char *lang_description, *lang_user_action;
+	const char *lang_params[KMSG_MAX_VALUES];
+	int nr_params;
+};
+
+static void fields_tr(const struct kmsg_entry *e, struct fields *f)
 {
 	const char *p = e->parameters, *s;
+	size_t len, cap = 1, used = 0;
+
+	f->description = kmsg_tr(e->tag, e->description, &f->lang_description);
+	f->user_action = kmsg_tr(e->tag, e->user_action, &f->lang_user_action);
+	f->parameters = xcalloc(1, 1);
+	for (f->nr_params = 0; (p = kmsg_param_next(p, &s, &len)); f->nr_params++) {
+		size_t label = kmsg_param_label(s, len);
+		char *text = xstrndup(s + label, len - label);
+		const char *t, **lang = f->nr_params < KMSG_MAX_VALUES ?
+			&f->lang_params[f->nr_params] : NULL;
+
+		t = kmsg_tr(e->tag, text, lang);
+		cap = used + label + strlen(t) + 2;
+		f->parameters = xrealloc(f->parameters, cap);
+		used += sprintf(f->parameters + used, "%s%.*s%s", used ? "\n" : "",
+				(int)label, s, t);
+		free(text);
+	}
+}
+
+/* The "@N: what" lines, with "= value" from a matched log line. */
+static void print_params(const struct fields *f, const struct kmsg_values *v,
+			 const char *indent)
+{
+	const char *p = f->parameters, *s;
 	size_t len;
 	int i;
 
@@ -171,13 +209,14 @@ static void print_release(const struct kmsg_entry *e, const char *pre)
 		return;
 	printf("%s", pre);
 	if (e->of) {
-		printf("Release: this is the text of Linux %s; later releases print ", of->release);
+		printf(_("Release: this is the text of Linux %s; later releases print "),
+		       of->release);
 		print_text(of->text);
 	} else if (of->rel_text) {
-		printf("Release: Linux %s prints ", of->release);
+		printf(_("Release: Linux %s prints "), of->release);
 		print_text(of->rel_text);
 	} else {
-		printf("Release: not printed by Linux %s", of->release);
+		printf(_("Release: not printed by Linux %s"), of->release);
 	}
 	putchar('\n');
 }
@@ -187,29 +226,33 @@ static void explain_text(const struct kmsg_entry *e, const struct kmsg_values *v
 {
 	struct hashed_ids h = hashed_ids(e);
 	int n = component_len(e->tag);
+	struct fields f;
 
+	fields_tr(e, &f);
 	printf("%s: ", e->tag);
 	print_text(e->text);
+	putchar('\n');
 	if (e->no_id)	/* nor is it hashed: the text stays as it is */
-		printf("\nPrinted without its tag: the line starts with the text as it stands\n");
+		printf(_("Printed without its tag: the line starts with the text as it stands\n"));
 	else
-		printf("\nHashed id: %.*s.%06x (printed for a device: %.*s.%06x)\n",
+		printf(_("Hashed id: %.*s.%06x (printed for a device: %.*s.%06x)\n"),
 		       n, e->tag, h.plain, n, e->tag, h.device);
-	printf("Severity: %s\n", e->severity);
+	printf(_("Severity: %s\n"), e->severity);
 	print_release(e, "");
 	if (device)
-		printf("Device: %s\n", device);
-	printf("Source: %s\n", e->source);
+		printf(_("Device: %s\n"), device);
+	printf(_("Source: %s\n"), e->source);
 	if (*e->parameters) {
-		printf("Parameters:\n");
-		print_params(e, v, "  ");
+		printf(_("Parameters:\n"));
+		print_params(&f, v, "  ");
 	}
-	printf("Description:\n");
-	print_indented(e->description, "  ");
-	printf("User action:\n");
-	print_indented(e->user_action, "  ");
+	printf(_("Description:\n"));
+	print_indented(f.description, "  ");
+	printf(_("User action:\n"));
+	print_indented(f.user_action, "  ");
 	if (has_man_page(e))
-		printf("See also: man 9 %s\n", e->tag);
+		printf(_("See also: man 9 %s\n"), e->tag);
+	free(f.parameters);
 }
 
 /*
@@ -245,20 +288,35 @@ static void release_json(const struct kmsg_entry *e)
 static void entry_json(const struct kmsg_entry *e, const struct kmsg_values *v,
 		       const char *device)
 {
-	const struct kmsg_json_entry je = {
+	struct fields f;
+	struct kmsg_json_entry je = {
 		.tag = e->tag,
 		.text = e->text,
 		.severity = e->severity,
-		.parameters = e->parameters,
-		.description = e->description,
-		.user_action = e->user_action,
 		.values = v ? v->val : NULL,
 		.nr_values = v ? v->nr : 0,
 		.no_id = e->no_id,
 	};
+	int i;
 
+	fields_tr(e, &f);
+	je.parameters = f.parameters;
+	je.description = f.description;
+	je.user_action = f.user_action;
 	kmsg_json_entry(&jw, &je);
 	jsonw_string_field(&jw, "source", e->source);
+	/* the language of each field: "en", or the translation's */
+	jsonw_name(&jw, "languages");
+	jsonw_start_object(&jw);
+	jsonw_string_field(&jw, "description", f.lang_description);
+	jsonw_string_field(&jw, "user_action", f.lang_user_action);
+	jsonw_name(&jw, "parameters");
+	jsonw_start_array(&jw);
+	for (i = 0; i < f.nr_params && i < KMSG_MAX_VALUES; i++)
+		jsonw_string(&jw, f.lang_params[i], strlen(f.lang_params[i]));
+	jsonw_end_array(&jw);
+	jsonw_end_object(&jw);
+	free(f.parameters);
 	if (has_man_page(e)) {
 		/* tags are valid: a component of up to 31 characters, an id */
 		char page[64];
@@ -382,7 +440,7 @@ static int cmd_explain(struct kmsg_db *db, const char *arg)
 	else
 		ret = explain_line(db, arg);
 	if (ret)
-		p_err("no catalog entry for '%s'", arg);
+		p_err(_("no catalog entry for '%s'"), arg);
 	return ret;
 }
 
@@ -414,22 +472,25 @@ static char *location(const struct annotate *a, const char *name,
 static void annotate_full(const struct kmsg_match *m, const char *loc)
 {
 	const struct kmsg_entry *e = m->entry;
+	struct fields f;
 
+	fields_tr(e, &f);
 	printf("-- %s%s%s (%s): ", loc ? loc : "", loc ? ": " : "",
 	       e->tag, e->severity);
 	print_text(e->text);
 	putchar('\n');
 	print_release(e, "-- ");
 	if (m->device)
-		printf("-- Device: %s\n", m->device);
-	printf("-- Source: %s\n", e->source);
+		printf(_("-- Device: %s\n"), m->device);
+	printf(_("-- Source: %s\n"), e->source);
 	if (*e->parameters)
-		print_params(e, &m->v, "--   ");
-	print_indented(e->description, "-- ");
+		print_params(&f, &m->v, "--   ");
+	print_indented(f.description, "-- ");
 	if (*e->user_action) {
-		printf("-- User action:\n");
-		print_indented(e->user_action, "-- ");
+		printf(_("-- User action:\n"));
+		print_indented(f.user_action, "-- ");
 	}
+	free(f.parameters);
 }
 
 /* A message explained before: one line, with this line's values */
@@ -447,10 +508,10 @@ static void annotate_again(const struct kmsg_match *m, const char *loc,
 	fputs(m->entry->tag, stdout);
 	fputs(" (", stdout);
 	fputs(m->entry->severity, stdout);
-	fputs(") again, as at ", stdout);
+	fputs(_(") again, as at "), stdout);
 	fputs(first, stdout);
 	if (m->device) {
-		fputs("; device ", stdout);
+		fputs(_("; device "), stdout);
 		fputs(m->device, stdout);
 	}
 	for (i = 0; i < m->v.nr; i++) {
@@ -657,7 +718,7 @@ static void report_entry(const struct seen *s)
 	printf("%s %s, %lu time%s: ", s->e->tag, s->e->severity, s->count,
 	       s->count == 1 ? "" : "s");
 	print_text(s->e->text);
-	printf("\n  first: %s\n  last:  %s\n  source: %s\n", s->first ? s->first : "-",
+	printf(_("\n  first: %s\n  last:  %s\n  source: %s\n"), s->first ? s->first : "-",
 	       s->last ? s->last : "-", s->e->source);
 }
 
@@ -672,7 +733,7 @@ static void report_print(struct report *r)
 	free(seen);
 	un = (struct kmsg_map_slot **)sorted(&r->uncataloged, true, cmp_count);
 	if (r->uncataloged.used && !json)
-		printf("%sLines of s390 components without a catalog entry:\n",
+		printf(_("%sLines of components without a catalog entry:\n"),
 		       r->seen.used ? "\n" : "");
 	for (i = 0; i < r->uncataloged.used; i++) {
 		unsigned long n = (uintptr_t)un[i]->val;
@@ -727,7 +788,7 @@ static int cmd_list(struct kmsg_db *db, const char *component)
 	}
 	free(all);
 	if (!n && component)
-		p_err("no entries for component '%s'", component);
+		p_err(_("no entries for component '%s'"), component);
 	return n ? 0 : 1;
 }
 
@@ -740,6 +801,7 @@ static int parse_options(int argc, char **argv)
 		{ "catalog", required_argument, NULL, 'c' },
 		{ "system-catalog", required_argument, NULL, 'S' },
 		{ "repeat", no_argument, NULL, 'r' },
+		{ "lang", required_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -766,18 +828,21 @@ static int parse_options(int argc, char **argv)
 		case 'r':
 			repeat = true;
 			break;
+		case 'l':
+			lang = optarg;
+			break;
 		case 'h':
 			print_help();
 			break;
 		case ':':
-			p_err("a value is missing after '%s'", argv[optind - 1]);
+			p_err(_("a value is missing after '%s'"), argv[optind - 1]);
 			bad_usage();
 			break;
 		default:
 			if (optopt && strncmp(argv[optind - 1], "--", 2))
-				p_err("unknown option '-%c'", optopt);
+				p_err(_("unknown option '-%c'"), optopt);
 			else
-				p_err("unknown option '%s'", argv[optind - 1]);
+				p_err(_("unknown option '%s'"), argv[optind - 1]);
 			bad_usage();
 		}
 	}
@@ -802,8 +867,9 @@ static void open_catalogs(struct kmsg_db *db)
 	kmsg_db_init(db, sysfs_dir, catalog_path, *system_path ? system_path : NULL);
 }
 
-static int do_explain(struct kmsg_db *db, char **argv, int n __attribute__((unused)))
+static int do_explain(struct kmsg_db *db, char **argv, int n)
 {
+	(void)n;
 	return cmd_explain(db, argv[0]);
 }
 
@@ -812,15 +878,17 @@ static int do_list(struct kmsg_db *db, char **argv, int n)
 	return cmd_list(db, n ? argv[0] : NULL);
 }
 
-static int do_mmexternal(struct kmsg_db *db, char **argv __attribute__((unused)),
-			 int n __attribute__((unused)))
+static int do_mmexternal(struct kmsg_db *db, char **argv, int n)
 {
+	(void)argv;
+	(void)n;
 	return kmsg_mmexternal(db);
 }
 
-static int do_context_data(struct kmsg_db *db, char **argv __attribute__((unused)),
-			   int n __attribute__((unused)))
+static int do_context_data(struct kmsg_db *db, char **argv, int n)
 {
+	(void)argv;
+	(void)n;
 	return kmsg_context_data(db);
 }
 
@@ -846,12 +914,12 @@ static const struct kmsg_cmd *cmd_select(const char *name, int n)
 		if (strcmp(name, cmds[i].name))
 			continue;
 		if (n < cmds[i].min_args || n > cmds[i].max_args) {
-			p_err("wrong number of arguments for '%s'", name);
+			p_err(_("wrong number of arguments for '%s'"), name);
 			return NULL;
 		}
 		return &cmds[i];
 	}
-	p_err("unknown command '%s'", name);
+	p_err(_("unknown command '%s'"), name);
 	return NULL;
 }
 
@@ -862,8 +930,9 @@ int main(int argc, char **argv)
 	int i, ret;
 
 	i = parse_options(argc, argv);
+	kmsg_lang_init(lang);
 	if (i >= argc) {
-		p_err("no command");
+		p_err(_("no command"));
 		bad_usage();
 	}
 	cmd = cmd_select(argv[i], argc - i - 1);
@@ -874,5 +943,6 @@ int main(int argc, char **argv)
 	if (db.io_error && ret == 1)
 		ret = 2;
 	kmsg_db_free(&db);
+	kmsg_lang_free();
 	return ret;
 }

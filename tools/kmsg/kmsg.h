@@ -108,6 +108,13 @@ void kmsg_components_free(struct kmsg_db *db);
 int kmsg_mmexternal(struct kmsg_db *db);
 int kmsg_context_data(struct kmsg_db *db);
 
+/* lang.c: the reader's language */
+void kmsg_lang_init(const char *list);
+void kmsg_lang_free(void);
+const char *kmsg_tr(const char *tag, const char *english, const char **lang);
+const char *kmsg_gettext(const char *msgid) __attribute__((format_arg(1)));
+#define _(s) kmsg_gettext(s)
+
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /* util.c: errors (as JSON objects on standard output under --json) */

@@ -64,6 +64,7 @@ static const char *const field_names[F_NR] = {
 	"tag", "severity", "text", "summary", "user_action", "source",
 };
 
+/* in the reader's language (--lang), English by default */
 static void fields(const struct kmsg_entry *e, char **v)
 {
 	const struct kmsg_entry *of = e->of ? e->of : e;
@@ -71,8 +72,10 @@ static void fields(const struct kmsg_entry *e, char **v)
 	v[F_TAG] = xstrndup(of->tag, strlen(of->tag));
 	v[F_SEVERITY] = xstrndup(of->severity, strlen(of->severity));
 	v[F_TEXT] = one_line(e->text, strlen(e->text));
-	v[F_SUMMARY] = summary(of->description);
-	v[F_ACTION] = one_line(of->user_action, strlen(of->user_action));
+	const char *action = kmsg_tr(of->tag, of->user_action, NULL);
+
+	v[F_SUMMARY] = summary(kmsg_tr(of->tag, of->description, NULL));
+	v[F_ACTION] = one_line(action, strlen(action));
 	v[F_SOURCE] = xstrndup(of->source, strlen(of->source));
 }
 
