@@ -24,7 +24,7 @@ ifdef D
 KFLAGS += D=$(D)
 endif
 
-.PHONY: all deps prepare build demo guest env check bench patches bisect htmldocs dist clean
+.PHONY: all deps prepare build demo guest env check bench patches bisect htmldocs dist po clean
 
 all: build
 	@$(WS)/demo.sh
@@ -73,6 +73,13 @@ htmldocs: prepare
 # (for any kernel; no kernel build needed).
 dist:
 	@KMSG_VERSION=$(KMSG_VERSION) $(WS)/dist.sh
+
+# After the English changed: the translation template made again
+# (build/po/kmsg.pot) and every PO file merged with it (msgmerge: a
+# changed message turns fuzzy), for translators.
+po:
+	@env -u MAKEFLAGS -u CROSS_COMPILE -u ARCH $(MAKE) -s --no-print-directory \
+		-f packaging/Makefile O=$(CURDIR)/build/po po-update
 
 # Everything built: every kernel configuration's folder (ws/kconfigs.sh),
 # the guests', the tests' and the tools'; the unpacked tree
