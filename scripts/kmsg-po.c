@@ -117,6 +117,20 @@ static void pot_desc(FILE *f, const struct desc *d)
 	free(fl);
 }
 
+/* The headings of the book's fields (Documentation/sphinx/kernel_messages.py) */
+static const char *const book_headings[] = {
+	"Severity", "Parameters", "Description", "User action",
+};
+
+/* A message of the tools' own text */
+static void pot_own(FILE *f, const char *ref, const char *ctxt, const char *s)
+{
+	fprintf(f, "\n#: %s\n", ref);
+	po_string(f, "msgctxt", ctxt);
+	po_string(f, "msgid", s);
+	fputs("msgstr \"\"\n", f);
+}
+
 /**
  * pot_run() - write the translation template of description files
  * @o: the options; only ->out is read
@@ -153,13 +167,12 @@ int pot_run(const struct catalog_opts *o, char **files, int nr)
 	      "\"Content-Transfer-Encoding: 8bit\\n\"\n", out.f);
 	for (i = 0; i < set.nr; i++)
 		pot_desc(out.f, &set.descs[i]);
-	/* the man pages' own text */
-	for (i = 0; i < MAN_NR_STRINGS; i++) {
-		fputs("\n#: scripts/kmsg-man.c\n", out.f);
-		po_string(out.f, "msgctxt", "kmsg-man");
-		po_string(out.f, "msgid", man_strings[i]);
-		fputs("msgstr \"\"\n", out.f);
-	}
+	/* the man pages' own text, and the book's headings */
+	for (i = 0; i < MAN_NR_STRINGS; i++)
+		pot_own(out.f, "scripts/kmsg-man.c", "kmsg-man", man_strings[i]);
+	for (i = 0; i < (int)ARRAY_SIZE(book_headings); i++)
+		pot_own(out.f, "Documentation/sphinx/kernel_messages.py", "kmsg-book",
+			book_headings[i]);
 	if (output_close(&out, true))
 		status = 2;
 	desc_set_free(&set);

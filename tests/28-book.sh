@@ -6,7 +6,8 @@
 # tag, with its hashed ids; the index counts them.  A test book
 # (tests/book) checks that format strings and descriptions full of reST
 # and HTML render literally, and that a missing kmsg-gen or a malformed
-# description stops the build.
+# description stops the build.  With Sphinx's language set, the fields
+# and headings are the PO file's of that language.
 # Headless Chromium (Debian's chromium-headless-shell) then reads the
 # pages as a reader would, served over HTTP on 127.0.0.1 as Sphinx's
 # search needs: a component page, the search page asked for a tag, for
@@ -89,6 +90,31 @@ KMSG_SPHINX="$top/Documentation/sphinx" KMSG_GEN=$gen srctree="$out/bad" \
 rc=$?
 check "a malformed description fails the build (exit $rc) with kmsg-gen's file:line" \
 	sh -c "[ $rc -ne 0 ] && grep -q \"Documentation/kmsg/nasty:4: Severity: 'Fatal' is not\" '$out/bad.log'"
+
+# --- the book in the reader's language (Sphinx's language) -------------------
+# the kernel's xpram and hypfs descriptions, with -D language=de and =fr
+lb() {	# lb LANG: build a page of them in LANG into $out/LANG
+	mkdir -p "$out/$1/src"
+	cp "$fx/conf.py" "$out/$1/"
+	printf 'Messages\n========\n\n.. kernel-messages:: %s\n' \
+		"Documentation/kmsg/s390/xpram Documentation/kmsg/s390/hypfs" >"$out/$1/src/index.rst"
+	KMSG_SPHINX="$top/Documentation/sphinx" KMSG_GEN=$gen srctree="$top" \
+		nice sphinx-build -q -b html -D language="$1" -c "$out/$1" "$out/$1/src" "$out/$1/html" \
+		>"$out/$1.log" 2>&1
+}
+lb de
+rc=$?
+[ -s "$out/de.log" ] && diag "$out/de.log"
+check "the book with language=de (exit $rc): de.po's fields and headings, no warning" \
+	sh -c "[ $rc -eq 0 ] && [ ! -s '$out/de.log' ] && grep -q 'Der XPRAM-Treiber teilt den Erweiterungsspeicher' '$out/de/html/index.html' &&
+		grep -q '>Beschreibung<' '$out/de/html/index.html' && grep -q '>Maßnahmen<' '$out/de/html/index.html' &&
+		! grep -q 'The XPRAM driver splits' '$out/de/html/index.html'"
+lb fr
+rc=$?
+check "with language=fr: French fields where fr.po has them (xpram), English where not (hypfs), French headings" \
+	sh -c "[ $rc -eq 0 ] && grep -q 'Le pilote XPRAM divise' '$out/fr/html/index.html' &&
+		grep -q 'At boot, the s390 hypervisor information support' '$out/fr/html/index.html' &&
+		grep -q '>Gravité<' '$out/fr/html/index.html'"
 
 # --- in a browser ------------------------------------------------------------
 browser=$(command -v chromium-headless-shell || command -v chromium)

@@ -31,7 +31,7 @@ objects() {
 		objcopy --add-section .kmsg.records="$out/$name.bin" \
 			--set-section-flags .kmsg.records=readonly,data "$out/empty.o" "$out/$name.o"
 }
-descs=$(cd "$top" && find Documentation/kmsg -type f ! -name '*.rst' | sort)
+descs=$(cd "$top" && find Documentation/kmsg -type f ! -name '*.rst' ! -path '*/po/*' | sort)
 sources=$(cd "$top" && grep -rlE '^[[:space:]]*/\*\?[[:space:]]*$' arch drivers include kernel lib tools 2>/dev/null | sort)
 objects "$top" tree $descs $sources &&
 	objects "$top/tests/book" nasty Documentation/kmsg/nasty

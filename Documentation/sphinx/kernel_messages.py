@@ -35,11 +35,20 @@
 
     kmsg-gen is ``$(objtree)/scripts/kmsg-gen`` (``make htmldocs`` builds
     it first), or the ``kmsg_gen`` configuration value.
+
+    With Sphinx's ``language`` set (``make htmldocs SPHINXOPTS="-D
+    language=de"``), the fields are those of
+    Documentation/kmsg/po/<language>.po where it translates them, compiled
+    with msgfmt and read with Python's gettext (the tag is each field's
+    context, ``kmsg-book`` that of the headings); each field stays English
+    where the file has no translation or only a fuzzy one.
 """
 
+import gettext
 import json
 import os
 import subprocess
+import tempfile
 
 from docutils import nodes
 from sphinx.errors import ExtensionError
@@ -96,6 +105,24 @@ def run_kmsg_gen(env, files):
                              % (kmsg_gen, res.returncode,
                                 res.stderr.decode('utf-8', 'replace')))
     return [json.loads(line) for line in res.stdout.decode('utf-8').splitlines()]
+
+
+def translations(env):
+    """The catalog's translations into the book's language, or None."""
+    lang = env.config.language
+    srctree = os.path.abspath(os.environ.get('srctree', '.'))
+    po = os.path.join(srctree, 'Documentation', 'kmsg', 'po', '%s.po' % lang)
+    if not lang or lang == 'en' or not os.path.isfile(po):
+        return None
+    env.note_dependency(po)
+    with tempfile.NamedTemporaryFile(suffix='.mo') as mo:
+        res = subprocess.run(['msgfmt', '--check', '-o', mo.name, po],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        if res.returncode:
+            raise ExtensionError('kernel-messages: msgfmt %s failed:\n%s'
+                                 % (po, res.stderr.decode('utf-8', 'replace')))
+        with open(mo.name, 'rb') as f:
+            return gettext.GNUTranslations(f)
 
 
 def paragraphs(text):
@@ -158,6 +185,10 @@ class KernelMessages(SphinxDirective):
     def run(self):
         files = self.arguments[0].split()
         descs = run_kmsg_gen(self.env, files)
+        tr = translations(self.env)
+
+        def t(ctxt, english):
+            return tr.pgettext(ctxt, english) if tr and english else english
         document = self.state.document
         result = []
         components = {}
@@ -189,15 +220,18 @@ class KernelMessages(SphinxDirective):
             section += text
 
             fields = nodes.field_list(classes=['kmsg-fields'])
-            fields += field('Severity', nodes.paragraph(d['severity'], d['severity']))
+            fields += field(t('kmsg-book', 'Severity'),
+                            nodes.paragraph(d['severity'], d['severity']))
             if d['parameters']:
                 plist = nodes.field_list(classes=['kmsg-parameters'])
                 for p in d['parameters']:
-                    plist += field(p['name'], nodes.paragraph(p['description'],
-                                                              p['description']))
-                fields += field('Parameters', plist)
-            fields += field('Description', paragraphs(d['description']))
-            fields += field('User action', paragraphs(d['user_action']))
+                    desc = t(tag, p['description'])
+                    plist += field(p['name'], nodes.paragraph(desc, desc))
+                fields += field(t('kmsg-book', 'Parameters'), plist)
+            fields += field(t('kmsg-book', 'Description'),
+                            paragraphs(t(tag, d['description'])))
+            fields += field(t('kmsg-book', 'User action'),
+                            paragraphs(t(tag, d['user_action'])))
             section += fields
             result.append(section)
 

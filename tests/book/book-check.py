@@ -210,9 +210,11 @@ def has_note(root):
 
 def cmd_pages(srctree, htmldir, kmsg_gen, sources):
     docdir = os.path.join(srctree, 'Documentation', 'kmsg')
+    # (the translations, po/, are not descriptions)
     desc_files = sorted(os.path.relpath(f, srctree)
                         for f in glob.glob(docdir + '/**', recursive=True)
-                        if os.path.isfile(f) and not f.endswith('.rst'))
+                        if os.path.isfile(f) and not f.endswith('.rst')
+                        and not f.startswith(os.path.join(docdir, 'po') + os.sep))
     pages = {}
     for rst in sorted(glob.glob(docdir + '/**/*.rst', recursive=True)):
         files = directive_files(rst)
