@@ -4,8 +4,9 @@
 # rsyslogd and syslog-ng (build/syslog-ng, ws/deps.sh) run with the
 # shipped example configurations (tools/kmsg/examples; only the paths of
 # the tool, the catalog table and the output files changed), get kernel
-# lines over TCP (tagged, hashed id, untagged, unknown, empty, odd bytes,
-# another program's) and every record that comes out is checked: each
+# lines over TCP (tagged, hashed id, untagged, unknown, malformed, and
+# another program's between them; the plugin alone gets empty, invalid
+# JSON, odd bytes and 100 KB lines) and every record that comes out is checked: each
 # kernel line once, in order, explained where the catalog knows it,
 # nothing else.  A pipe's reader (a program destination) gets each line's
 # explanation before the next line comes.
@@ -74,6 +75,7 @@ xpram.1	[   13.000000] xpram.1: 7 is not a valid number of XPRAM devices
 oom.1	Out of memory: Killed process 1234 (hog) total-vm:100kB, anon-rss:50kB, file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:4kB oom_score_adj:0
 -	{"msg": "json in a message"
 dasd.14	dasd.e8c2e5: 0.0.0122: Setting the DASD online with discipline ECKD failed with rc=-12
+-	xpram.1 ... truncated: 42 is not
 EOF
 nl=$(wc -l <"$out/lines.tsv")
 # free_port: a TCP port of loopback that nothing listens on
