@@ -111,43 +111,8 @@ static void print_text(const char *s)
 	fputs(s, stdout);
 }
 
-/*
- * An entry's fields in the reader's language (lang.c), each with the
- * language it is in: its parameters as "@1: text\n@2: text" again.
- */
-struct fields {
-	const char *description, *user_action;
-	char *parameters;
-	const char *lang_description, *lang_user_action;
-	const char *lang_params[KMSG_MAX_VALUES];
-	int nr_params;
-};
-
-static void fields_tr(const struct kmsg_entry *e, struct fields *f)
-{
-	const char *p = e->parameters, *s;
-	size_t len, cap = 1, used = 0;
-
-	f->description = kmsg_tr(e->tag, e->description, &f->lang_description);
-	f->user_action = kmsg_tr(e->tag, e->user_action, &f->lang_user_action);
-	f->parameters = xcalloc(1, 1);
-	for (f->nr_params = 0; (p = kmsg_param_next(p, &s, &len)); f->nr_params++) {
-		size_t label = kmsg_param_label(s, len);
-		char *text = xstrndup(s + label, len - label);
-		const char *t, **lang = f->nr_params < KMSG_MAX_VALUES ?
-			&f->lang_params[f->nr_params] : NULL;
-
-		t = kmsg_tr(e->tag, text, lang);
-		cap = used + label + strlen(t) + 2;
-		f->parameters = xrealloc(f->parameters, cap);
-		used += sprintf(f->parameters + used, "%s%.*s%s", used ? "\n" : "",
-				(int)label, s, t);
-		free(text);
-	}
-}
-
 /* The "@N: what" lines, with "= value" from a matched log line. */
-static void print_params(const struct fields *f, const struct kmsg_values *v,
+static void print_params(const struct kmsg_fields *f, const struct kmsg_values *v,
 			 const char *indent)
 {
 	const char *p = f->parameters, *s;
@@ -226,9 +191,9 @@ static void explain_text(const struct kmsg_entry *e, const struct kmsg_values *v
 {
 	struct hashed_ids h = hashed_ids(e);
 	int n = component_len(e->tag);
-	struct fields f;
+	struct kmsg_fields f;
 
-	fields_tr(e, &f);
+	kmsg_fields_tr(e, &f);
 	printf("%s: ", e->tag);
 	print_text(e->text);
 	putchar('\n');
@@ -288,7 +253,7 @@ static void release_json(const struct kmsg_entry *e)
 static void entry_json(const struct kmsg_entry *e, const struct kmsg_values *v,
 		       const char *device)
 {
-	struct fields f;
+	struct kmsg_fields f;
 	struct kmsg_json_entry je = {
 		.tag = e->tag,
 		.text = e->text,
@@ -299,7 +264,7 @@ static void entry_json(const struct kmsg_entry *e, const struct kmsg_values *v,
 	};
 	int i;
 
-	fields_tr(e, &f);
+	kmsg_fields_tr(e, &f);
 	je.parameters = f.parameters;
 	je.description = f.description;
 	je.user_action = f.user_action;
@@ -472,9 +437,9 @@ static char *location(const struct annotate *a, const char *name,
 static void annotate_full(const struct kmsg_match *m, const char *loc)
 {
 	const struct kmsg_entry *e = m->entry;
-	struct fields f;
+	struct kmsg_fields f;
 
-	fields_tr(e, &f);
+	kmsg_fields_tr(e, &f);
 	printf("-- %s%s%s (%s): ", loc ? loc : "", loc ? ": " : "",
 	       e->tag, e->severity);
 	print_text(e->text);

@@ -113,6 +113,17 @@ void kmsg_lang_init(const char *list);
 void kmsg_lang_free(void);
 const char *kmsg_tr(const char *tag, const char *english, const char **lang);
 const char *kmsg_gettext(const char *msgid) __attribute__((format_arg(1)));
+
+/* An entry's fields in the reader's language, each with its language */
+struct kmsg_fields {
+	const char *description, *user_action;
+	char *parameters;	/* "@1: text\n@2: text", translated */
+	const char *lang_description, *lang_user_action;
+	const char *lang_params[KMSG_MAX_VALUES];
+	int nr_params;
+};
+
+void kmsg_fields_tr(const struct kmsg_entry *e, struct kmsg_fields *f);
 #define _(s) kmsg_gettext(s)
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))

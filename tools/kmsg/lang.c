@@ -271,3 +271,31 @@ const char *kmsg_gettext(const char *msgid)
 	}
 	return msgid;
 }
+
+/**
+ * kmsg_fields_tr() - an entry's fields in the reader's language
+ * @e: the entry
+ * @f: filled in: each field (translated or English) and its language,
+ *	the parameters as "@1: text\n@2: text" again; free f->parameters
+ */
+void kmsg_fields_tr(const struct kmsg_entry *e, struct kmsg_fields *f)
+{
+	const char *p = e->parameters, *s;
+	size_t len, used = 0;
+
+	f->description = kmsg_tr(e->tag, e->description, &f->lang_description);
+	f->user_action = kmsg_tr(e->tag, e->user_action, &f->lang_user_action);
+	f->parameters = xcalloc(1, 1);
+	for (f->nr_params = 0; (p = kmsg_param_next(p, &s, &len)); f->nr_params++) {
+		size_t label = kmsg_param_label(s, len);
+		char *text = xstrndup(s + label, len - label);
+		const char *t, **lang = f->nr_params < KMSG_MAX_VALUES ?
+			&f->lang_params[f->nr_params] : NULL;
+
+		t = kmsg_tr(e->tag, text, lang);
+		f->parameters = xrealloc(f->parameters, used + label + strlen(t) + 2);
+		used += sprintf(f->parameters + used, "%s%.*s%s", used ? "\n" : "",
+				(int)label, s, t);
+		free(text);
+	}
+}
