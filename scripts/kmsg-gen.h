@@ -197,6 +197,7 @@ enum {
 };
 extern const char *const man_strings[MAN_NR_STRINGS];
 struct po_file;
+
 extern const struct po_file *man_po;	/* the pages' language, or NULL */
 int man_write(const char *dir, const struct tag *t);
 

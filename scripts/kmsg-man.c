@@ -204,21 +204,6 @@ static void man_hashed_ids(FILE *f, const char *tag, const char *text)
 	man_text(f, tr(MAN_HASHED_TEXT));
 }
 
-/**
- * man_write() - write the man page of a described message
- * @dir: the folder of the pages; the page is DIR/<tag>.9
- * @t: the tag, with its description (t->desc)
- *
- * The page has the sections NAME, MESSAGE, HASHED ID (not for a message
- * printed without an id), SEVERITY,
- * PARAMETERS (when the message has any), DESCRIPTION and USER ACTION
- * (when there is one), and the date of the description file.  With
- * man_po set, the page is in its language (the fields and the page's own
- * text, each in English where it has no translation), and only for a
- * message with a translated field.
- *
- * Return: 0, or -1 after saying why.
- */
 /* A parameter's description alone, without its "@N: " */
 static char *param_text(const char *text, size_t len)
 {
@@ -244,6 +229,21 @@ static bool translated(const struct desc *d)
 	return any;
 }
 
+/**
+ * man_write() - write the man page of a described message
+ * @dir: the folder of the pages; the page is DIR/<tag>.9
+ * @t: the tag, with its description (t->desc)
+ *
+ * The page has the sections NAME, MESSAGE, HASHED ID (not for a message
+ * printed without an id), SEVERITY,
+ * PARAMETERS (when the message has any), DESCRIPTION and USER ACTION
+ * (when there is one), and the date of the description file.  With
+ * man_po set, the page is in its language (the fields and the page's own
+ * text, each in English where it has no translation), and only for a
+ * message with a translated field.
+ *
+ * Return: 0, or -1 after saying why.
+ */
 int man_write(const char *dir, const struct tag *t)
 {
 	const struct desc *d = t->desc;

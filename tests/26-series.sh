@@ -41,7 +41,7 @@ check "the project's commits since fadc99b: short subjects, a body ($(wc -l < "$
 	[ $rc -eq 0 -a -s "$out/own-log" -a ! -s "$out/bad-own" ]
 cover=$top/build/patches/0000-cover-letter.patch
 check "the cover letter has a subject and no placeholder left" \
-	sh -c "grep -q '^Subject: \[PATCH 00/[0-9]*\] kmsg: ' '$cover' && ! grep -q '\*\*\*\|{{' '$cover'"
+	sh -c "grep -q '^Subject: \[PATCH 0*/[0-9]*\] kmsg: ' '$cover' && ! grep -q '\*\*\*\|{{' '$cover'"
 for o in "Out-of-line documentation" "Yet another printk wrapper" \
 	 "Ids change when a message is reworded" "Cost for those who do not use it" \
 	 "Messages are not ABI"; do

@@ -28,10 +28,14 @@ for p in "$pdir"/*.patch; do
 	# (the commit's hash and date, new each time make patches runs, are
 	# not part of what checkpatch looks at)
 	{ echo "${p##*/}"; sed '1s/^From [0-9a-f]* /From - /; 1,/^$/{/^Date: /d}' "$p"; } > "$tmp/key"
-	t=$(cd "$pdir" && cached "checkpatch --strict --no-signoff --no-summary --terse --show-types" \
+	# a patch of translations only (PO files) is not English: no
+	# spelling or repeated-word checks ("die die" is German)
+	opts="--strict --no-signoff --no-summary --terse --show-types"
+	grep '^diff --git ' "$p" | grep -qv '/po/[^/ ]*\.po ' ||
+		opts="$opts --ignore TYPO_SPELLING,REPEATED_WORD"
+	t=$(cd "$pdir" && cached "checkpatch $opts" \
 		"$tmp/key" "$cp" "$incl" "${cp%/*}/spelling.txt" "${cp%/*}/const_structs.checkpatch" -- \
-		sh -c 'perl "$0" --strict --no-signoff --no-summary --terse --show-types "$1" 2>/dev/null' \
-		"$cp" "${p##*/}")
+		sh -c 'perl "$0" $2 "$1" 2>/dev/null' "$cp" "${p##*/}" "$opts")
 	e=$(echo "$t" | grep -c ': ERROR:')
 	w=$(echo "$t" | grep -c ': WARNING:')
 	c=$(echo "$t" | grep -c ': CHECK:')

@@ -58,11 +58,12 @@ o=$out/obj
 obj util "$s/kmsg-util.c" -I"$s" &&
 obj parse "$s/kmsg-parse.c" -I"$s" &&
 obj json "$s/kmsg-json.c" -I"$s" &&
-obj format "$s/kmsg-format.c" -I"$s" || ok=1
+obj format "$s/kmsg-format.c" -I"$s" &&
+obj po "$s/kmsg-po.c" -I"$s" || ok=1
 { obj desc "$fz/desc.c" -I"$s" -I"$fz" &&
   link desc "$o/desc.o" "$o/util.o" "$o/json.o" "$o/format.o"; } || ok=1
 { obj records "$fz/records.c" -I"$s" -I"$fz" &&
-  link records "$o/records.o" "$o/util.o" "$o/parse.o" "$o/json.o" "$o/format.o"; } || ok=1
+  link records "$o/records.o" "$o/util.o" "$o/parse.o" "$o/json.o" "$o/format.o" "$o/po.o"; } || ok=1
 # the tool's files but its main(), without the decompression libraries
 tool_objs=()
 for c in "$top"/tools/kmsg/*.c; do
@@ -72,7 +73,7 @@ for c in "$top"/tools/kmsg/*.c; do
 	tool_objs+=("$o/tool-$n.o")
 done
 { obj tool "$fz/tool.c" -I"$top/tools/kmsg" &&
-  link tool "$o/tool.o" "${tool_objs[@]}" "$o/format.o"; } || ok=1
+  link tool "$o/tool.o" "${tool_objs[@]}" "$o/format.o" "$o/json.o"; } || ok=1
 { obj validate "$fz/validate.c" $kshim &&
   obj kmsg_catalog_validate "$top/kernel/kmsg_catalog_validate.c" $kshim &&
   link validate "$o/validate.o" "$o/kmsg_catalog_validate.o"; } || ok=1
