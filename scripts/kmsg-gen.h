@@ -195,9 +195,10 @@ enum {
 	MAN_DESCRIPTION, MAN_USER_ACTION, MAN_TITLE, MAN_FOR_DEVICE,
 	MAN_HASHED_TEXT, MAN_NO_ID_TEXT, MAN_NR_STRINGS
 };
-extern const char *const man_strings[MAN_NR_STRINGS];
+
 struct po_file;
 
+extern const char *const man_strings[MAN_NR_STRINGS];
 extern const struct po_file *man_po;	/* the pages' language, or NULL */
 int man_write(const char *dir, const struct tag *t);
 
