@@ -41,7 +41,9 @@ rpmbuild -ta --nodeps --define "_topdir $out/rpm" \
 rpm_pid=$!
 
 # Debian: a native source package and its binary package
-cp -a "$src" "$out/deb/"	# (-a: the files' dates are the tarball's, the pages' too)
+# from the tarball: every file dated as the changelog, so the packages
+# (and the pages' dates) are the same bytes in every clone
+tar -xf "$out/kmsg-$version.tar.xz" -C "$out/deb"
 (cd "$out/deb/kmsg-$version" && dpkg-buildpackage -us -uc) >"$out/deb/build.log" 2>&1 ||
 	{ tail -30 "$out/deb/build.log" >&2; echo "dist: dpkg-buildpackage failed" >&2; exit 1; }
 mv "$out"/deb/*.deb "$out"/deb/*.dsc "$out"/deb/*.changes "$out"/deb/*.buildinfo "$out/"
