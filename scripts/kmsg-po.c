@@ -19,7 +19,10 @@
 
 #include "kmsg-gen.h"
 
-/* A PO string: "" first when it spans lines, then a quoted line each */
+/*
+ * A PO string: "" first when it spans lines, then a quoted line each,
+ * escaped as C escapes it (c_escape(), as PO files are)
+ */
 static void po_string(FILE *f, const char *key, const char *s)
 {
 	const char *nl = strchr(s, '\n');
@@ -29,23 +32,17 @@ static void po_string(FILE *f, const char *key, const char *s)
 		fputs("\"\"\n", f);
 	do {
 		struct strbuf sb = { 0 };
+		char *line;
 		size_t n;
 
 		nl = strchr(s, '\n');
 		n = nl ? (size_t)(nl - s + 1) : strlen(s);
+		line = xstrndup(s, n);
 		sb_add(&sb, "", 0);
-		for (size_t i = 0; i < n; i++) {
-			if (s[i] == '\n')
-				sb_puts(&sb, "\\n");
-			else if (s[i] == '\t')
-				sb_puts(&sb, "\\t");
-			else if (s[i] == '"' || s[i] == '\\')
-				sb_printf(&sb, "\\%c", s[i]);
-			else
-				sb_add(&sb, s + i, 1);
-		}
+		c_escape(&sb, line);
 		fprintf(f, "\"%s\"\n", sb.buf);
 		free(sb.buf);
+		free(line);
 		s += n;
 	} while (*s);
 }
