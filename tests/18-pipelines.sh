@@ -49,17 +49,25 @@ check "its reply has the fields under \$! kmsg (tag, severity, text, summary, us
 assert k["summary"] == "The XPRAM driver splits expanded storage into 1 to 32 partitions.", k
 assert "\n" not in k["user_action"] and k["user_action"].startswith("Choose a number of partitions from 1 to 32.")
 assert [l for l in open(sys.argv[1])][2] == "{}\n"' "$out/mm.out"
+# live NAME CMD...: CMD reads a FIFO that gets one line and stays open;
+# prints what CMD wrote of it within 5 s (into $out/NAME.out), then
+# closes the FIFO and waits for CMD
+live() {
+	local name=$1 pid
+	shift
+	mkfifo "$out/$name.fifo"
+	"$@" <"$out/$name.fifo" >"$out/$name.out" &
+	pid=$!
+	exec 3>"$out/$name.fifo"
+	echo 'xpram.1: 42 is not a valid number of XPRAM devices' >&3
+	for _ in $(seq 50); do [ -s "$out/$name.out" ] && break; sleep 0.1; done
+	cat "$out/$name.out"
+	exec 3>&-
+	wait $pid
+}
 # rsyslog waits for each reply before the next message: one line in,
 # its reply out, with the pipe still open
-mkfifo "$out/mm.fifo"
-$kmsg mmexternal <"$out/mm.fifo" >"$out/mm-live.out" &
-pid=$!
-exec 3>"$out/mm.fifo"
-echo 'xpram.1: 42 is not a valid number of XPRAM devices' >&3
-for _ in $(seq 50); do [ -s "$out/mm-live.out" ] && break; sleep 0.1; done
-live=$(cat "$out/mm-live.out")
-exec 3>&-
-wait $pid
+live=$(live mm-live $kmsg mmexternal)
 check "mmexternal replies to a line at once, before the next one or the end comes" \
 	[ "${live:0:31}" = '{"$!":{"kmsg":{"tag":"xpram.1",' ]
 
@@ -194,15 +202,7 @@ check "syslog-ng: each line without an id once through kmsg annotate, explained 
 [ $? -eq 0 ] || diff "$s/text.want" "$s/text.tsv" | sed 's/^/# /'
 
 # --- a pipe's reader ----------------------------------------------------------------
-mkfifo "$out/an.fifo"
-$kmsg --json annotate <"$out/an.fifo" >"$out/an.out" &
-pid=$!
-exec 3>"$out/an.fifo"
-echo 'xpram.1: 42 is not a valid number of XPRAM devices' >&3
-for _ in $(seq 50); do [ -s "$out/an.out" ] && break; sleep 0.1; done
-live=$(cat "$out/an.out")
-exec 3>&-
-wait $pid
+live=$(live an $kmsg --json annotate)
 check "annotate writes a line's explanation before the next line comes (journalctl -f, program destinations)" \
 	[ "${live:0:17}" = '{"tag":"xpram.1",' ]
 
