@@ -2,8 +2,9 @@
 /*
  * kmsg-gen: the descriptions of an object's messages.  Each call-site
  * record's tag is looked up in the description files of its source
- * (the source file itself, Documentation/kmsg/<component> and
- * Documentation/kmsg/<arch>/<component>), each file parsed once; with
+ * (the source file itself, Documentation/kmsg/<arch>/<component>,
+ * Documentation/kmsg/<component> and Documentation/kmsg/generic/<component>),
+ * each file parsed once; with
  * --check (make D=1) every message is checked against its description.
  */
 #include <errno.h>
@@ -184,7 +185,7 @@ static char *source_path(const struct catalog_opts *o, const char *file)
 static int lookup(const struct catalog_opts *o, struct file_cache *c,
 		  struct tag *t)
 {
-	struct desc_file *where[3];
+	struct desc_file *where[4];
 	int i, n, findings = 0;
 
 	if (!c->last_file || strcmp(c->last_file, t->rec->file) ||
@@ -203,6 +204,10 @@ static int lookup(const struct catalog_opts *o, struct file_cache *c,
 			sb.len = 0;
 		}
 		sb_printf(&sb, "%s/Documentation/kmsg/%s", o->srctree, t->component);
+		c->where[n++] = cache_get(c, sb.buf) - c->files;
+		sb.len = 0;
+		sb_printf(&sb, "%s/Documentation/kmsg/generic/%s", o->srctree,
+			  t->component);
 		c->where[n++] = cache_get(c, sb.buf) - c->files;
 		free(sb.buf);
 		c->nr_where = n;
@@ -252,6 +257,43 @@ int check_file_duplicates(const struct file_cache *c)
 	return findings;
 }
 
+/* Whether @sources, "path\npath", names @file. */
+static bool names_file(const char *sources, const char *file)
+{
+	size_t n = strlen(file);
+	const char *s;
+
+	for (s = sources; s; s = strchr(s, '\n'), s = s ? s + 1 : NULL)
+		if (!strncmp(s, file, n) && (s[n] == '\n' || !s[n]))
+			return true;
+	return false;
+}
+
+/*
+ * A description with Source: lines tied to a record: it must say that its
+ * call is a kmsg_*() call (Printed:) and name the record's file.
+ */
+static int check_sources(const struct tag *t)
+{
+	const struct record *r = t->rec;
+	const struct desc *d = t->desc;
+
+	if (!d->sources)
+		return 0;
+	if (!d->printed) {
+		fprintf(stderr,
+			"%s:%d: %s: printed by a kmsg_*() call but %s:%d describes it by its text (Source: without Printed:)\n",
+			r->file, r->line, r->tag, d->file, d->line);
+		return 1;
+	}
+	if (!names_file(d->sources, r->file)) {
+		fprintf(stderr, "%s:%d: %s: printed here but %s:%d does not name %s in its Source: lines\n",
+			r->file, r->line, r->tag, d->file, d->line, r->file);
+		return 1;
+	}
+	return 0;
+}
+
 int check_tag(const struct tag *t)
 {
 	const struct record *r = t->rec;
@@ -296,6 +338,7 @@ int check_tag(const struct tag *t)
 			r->file, r->line, r->tag, d->file, d->line);
 		findings++;
 	}
+	findings += check_sources(t);
 	conv = kmsg_count_conversions(d->text);
 	if (conv != d->nr_params) {
 		fprintf(stderr,
@@ -320,6 +363,22 @@ int write_depfile(const struct catalog_opts *o, const struct file_cache *c)
 			fprintf(out.f, " \\\n  %s", c->files[i].path);
 	fputc('\n', out.f);
 	return output_close(&out, true);
+}
+
+/*
+ * A message of kmsg_noid_*() keeps its line, pr_fmt() prefix included,
+ * and its record has that line.  A description with Source: lines leaves
+ * out a "<component>: " that starts it (Documentation/kmsg/index.rst,
+ * "Messages described by their source"): so does the entry.
+ */
+static void generic_text(struct tag *t)
+{
+	size_t n = strlen(t->component);
+
+	if (t->rec->no_id && t->desc && t->desc->sources &&
+	    !strncmp(t->text, t->component, n) && t->text[n] == ':' &&
+	    t->text[n + 1] == ' ')
+		t->text += n + 2;
 }
 
 /*
@@ -386,6 +445,7 @@ int resolve_tags(const struct catalog_opts *o, struct file_cache *cache,
 		tags[n].text = text;
 		tags[n].desc = NULL;
 		findings += lookup(o, cache, &tags[n]);
+		generic_text(&tags[n]);
 		n++;
 	}
 	*out = tags;

@@ -101,7 +101,8 @@ static void index_row(FILE *f, const char *tag, int level, const char *owner,
 	field[KMSG_INDEX_DESCRIPTION] = d ? d->description : "";
 	field[KMSG_INDEX_USER_ACTION] = d ? d->user_action : "";
 	field[KMSG_INDEX_PRINTED] = no_id ? KMSG_INDEX_WITHOUT_ID :
-				   d && d->sources ? KMSG_INDEX_BY_TEXT : KMSG_INDEX_WITH_ID;
+				   d && d->sources && !d->printed ? KMSG_INDEX_BY_TEXT :
+				   KMSG_INDEX_WITH_ID;
 	if (d && d->release && (d->rel_none || (d->rel_text && strcmp(d->rel_text, text))))
 		sb_printf(&rel, "%s: %s", d->release, d->rel_none ? "none" : d->rel_text);
 	field[KMSG_INDEX_RELEASES] = rel.buf ? rel.buf : "";

@@ -47,6 +47,7 @@ struct desc {
 	int level;		/* of Severity: 0 (Emerg) .. 6 (Informational) */
 	int line;		/* of the opening line */
 	bool no_id;		/* "Printed: without id" */
+	bool printed;		/* a Printed: line: with Source:, a kmsg_*() call */
 	/*
 	 * A message described by its source rather than by the records of
 	 * kmsg_*() calls: "Source:" files ("path\npath", or NULL), and what
@@ -107,7 +108,7 @@ struct file_cache {
 	int nr, cap;
 	/* The lookup files of the last tag: the next one mostly shares them. */
 	char *last_file, *last_comp;
-	int where[3], nr_where;
+	int where[4], nr_where;
 	struct arena strings;	/* of the tags */
 };
 

@@ -9,8 +9,11 @@
  *	Tag: <component>.<id>
  *	Text: "<format>" ["<more>" ...]
  *	Severity: Emerg|Alert|Critical|Error|Warning|Notice|Informational
- *	[Printed: without id]   a message of kmsg_noid_*(), whose line
- *	                        keeps its text without a tag
+ *	[Printed: without id|with id]
+ *	                        without id: a message of kmsg_noid_*(), whose
+ *	                        line keeps its text without a tag; with a
+ *	                        Source: line, either value says the call is a
+ *	                        kmsg_*() call that leaves a record
  *	[Source: <path>         a message described by the files that print
  *	 ...]                   it, one a line (kmsg-source.c checks them)
  *	[Release <ver>: "<format>"|none
@@ -350,22 +353,30 @@ static void kw_severity(struct parser *p, struct block *k, const char *b, const 
 	k->sec = S_HEAD;
 }
 
-/* "Printed: without id": the message keeps printing without its tag */
+/*
+ * "Printed: without id": the message keeps printing without its tag;
+ * "Printed: with id" (the default) says so explicitly, which a message
+ * with Source: lines needs to be tied to the record of its call.
+ */
 static void kw_printed(struct parser *p, struct block *k, const char *b, const char *e)
 {
-	static const char value[] = "without id";
+	static const char without[] = "without id", with[] = "with id";
+	size_t n;
 
 	while (e > b && (e[-1] == ' ' || e[-1] == '\t'))
 		e--;
-	if (k->d->no_id) {
+	n = e - b;
+	if (k->d->printed) {
 		block_problem(p, k, "second Printed:");
 		return;
 	}
-	if ((size_t)(e - b) != sizeof(value) - 1 || memcmp(b, value, e - b)) {
-		block_problem(p, k, "Printed: can only be 'without id'");
+	if (n == sizeof(without) - 1 && !memcmp(b, without, n)) {
+		k->d->no_id = true;
+	} else if (n != sizeof(with) - 1 || memcmp(b, with, n)) {
+		block_problem(p, k, "Printed: can only be 'without id' or 'with id'");
 		return;
 	}
-	k->d->no_id = true;
+	k->d->printed = true;
 	k->sec = S_HEAD;
 }
 
@@ -575,8 +586,6 @@ static void block_finish(struct parser *p, struct block *k)
 		k->problem = "%s: no Description:", k->arg = d->tag;
 	else if (k->has_rel && !p->src.len)
 		k->problem = "%s: Release without Source:", k->arg = d->tag;
-	else if (p->src.len && d->no_id)
-		k->problem = "%s: Source: and Printed: exclude each other", k->arg = d->tag;
 	if (k->problem)
 		return;
 	d->text = arena_strndup(&p->set->arena, p->text.buf ? p->text.buf : "",

@@ -340,8 +340,53 @@ check "a level followed by anything but '-' is a bad record (exit $rc)" \
 	sh -c "[ $rc -ne 0 ] && grep -qF \"record nid.1 has level '3+'\" '$out/nid5.err'"
 printf '/*?\n * Tag: nid.1\n * Text: "x"\n * Severity: Error\n * Printed: sometimes\n * Description:\n * x\n */\n' > "$out/nid-bad"
 "$gen" dump "$out/nid-bad" >/dev/null 2>"$out/nid-bad.err"
-check "'Printed:' with another value than 'without id' is malformed, at its line" \
-	sh -c "[ $? -eq 1 ] && grep -qxF \"$out/nid-bad:5: Printed: can only be 'without id'\" '$out/nid-bad.err'"
+check "'Printed:' with another value than 'without id' or 'with id' is malformed, at its line" \
+	sh -c "[ $? -eq 1 ] && grep -qxF \"$out/nid-bad:5: Printed: can only be 'without id' or 'with id'\" '$out/nid-bad.err'"
+
+# --- converted calls of messages described by their source -------------------
+# A description in Documentation/kmsg/generic with Source: lines is tied to
+# a record when it says Printed:, and names the record's file; the entry of
+# a kmsg_noid_*() call leaves out the "<component>: " of pr_fmt() as Text
+# does.  gen.5 has no record: the system catalog has it by its text.
+mkdir -p "$out/gen/Documentation/kmsg/generic"
+{
+	printf '/*?\n * Tag: gen.1\n * Text: "BUG: stuck for %%us!"\n * Severity: Emerg\n'
+	printf ' * Printed: without id\n * Source: src/fix.c\n * Parameter:\n *   @1: seconds\n'
+	printf ' * Description:\n * Test.\n */\n\n'
+	for t in '2 detector disabled' '3 described by its text' '4 another file' '5 not converted'; do
+		printf '/*?\n * Tag: gen.%s\n * Text: "%s"\n * Severity: Informational\n' "${t%% *}" "${t#* }"
+		case ${t%% *} in
+		2) printf ' * Printed: with id\n * Source: src/fix.c\n' ;;
+		4) printf ' * Printed: with id\n * Source: src/other.c\n' ;;
+		*) printf ' * Source: src/fix.c\n' ;;
+		esac
+		printf ' * Description:\n * Test.\n */\n\n'
+	done
+} > "$out/gen/Documentation/kmsg/generic/gen"
+for f in 6 7; do
+	gcc -c -DFIXTURE=$f -o "$out/gen$f.o" "$fx/records.c"
+done
+"$gen" catalog --check --srctree "$out/gen" --srcarch none -o /dev/null "$out/gen6.o" \
+	>/dev/null 2>"$out/gen6.err"
+rc=$?
+diag "$out/gen6.err"
+check "--check fails on converted calls whose descriptions do not say so (exit $rc)" [ $rc -eq 1 ]
+for want in \
+	"src/fix.c:42: gen.3: printed by a kmsg_*() call but $out/gen/Documentation/kmsg/generic/gen:" \
+	"src/fix.c:43: gen.4: printed here but $out/gen/Documentation/kmsg/generic/gen:"; do
+	check "reports $want" grep -qF -- "$want" "$out/gen6.err"
+done
+check "and nothing about gen.1 and gen.2, which agree" \
+	sh -c "! grep -q 'fix.c:4[01]:' '$out/gen6.err'"
+"$gen" catalog --check --srctree "$out/gen" --srcarch none -o /dev/null "$out/gen7.o" \
+	>/dev/null 2>"$out/gen7.err"
+check "--check passes when they agree" [ $? -eq 0 -a -z "$(grep -v '^  KMSG ' "$out/gen7.err")" ]
+"$gen" index --srctree "$out/gen" --srcarch none "$out/gen7.o" > "$out/gen7.idx" 2>/dev/null
+check "the entry of gen.1 has Text's text, without the pr_fmt() prefix, printed without id" \
+	sh -c "awk -F'\t' '\$1 == \"gen.1\" { print \$4 \"|\" \$8 }' '$out/gen7.idx' | grep -qxF 'BUG: stuck for %us!|without id'"
+"$gen" system -o "$out/gen.sys" "$out/gen/Documentation/kmsg/generic/gen" 2>/dev/null
+check "kmsg-gen system: without id, with id, by its text as their Printed: lines say" \
+	sh -c "[ \"\$(awk -F'\t' '!/^#/ { print \$1 \" \" \$8 }' '$out/gen.sys' | tr '\n' ,)\" = 'gen.1 without id,gen.2 with id,gen.3 by its text,gen.4 with id,gen.5 by its text,' ]"
 
 # --- man pages ---------------------------------------------------------------
 cat_run --man "$out/man" -o /dev/null "$out/rec1-gcc.o" 2>/dev/null

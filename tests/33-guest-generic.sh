@@ -8,9 +8,11 @@
 # buffer I/O errors (a device-mapper error target) and an ext4 error (a
 # directory block with a bad checksum), and brings the NIC's link up.
 # The kernel's own lines are then explained by the system catalog, each
-# by its entry.
+# by its entry, and inside the guest by the kernel's own catalog in
+# /sys/kernel/kmsg, whose entries the converted calls of the lockup and
+# hung task detectors and of the OOM killer give it.
 # check: long
-# check: kernel x86_64-generic
+# check: kernel x86_64-generic x86_64-generic-no-ids
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/tests/lib.sh"
@@ -45,6 +47,10 @@ rc=$?
 check "make D=1 links vmlinux again with every generic entry proved (exit $rc)" \
 	[ $rc -eq 0 -a -f "$KOUT/vmlinux" ]
 
+# Off means off: with CONFIG_KMSG_IDS=n the converted files (the lockup
+# and hung task detectors, the OOM killer) compile to pristine 6.12's code.
+relay < <("$top/ws/off-means-off.sh" x86_64-generic x86_64-generic-no-ids)
+
 # What the guest runs: the module, two static helpers, a corrupted ext4.
 cp "$gdir/kmsg_provoke.c" "$gdir/Kbuild" "$out/"
 kmake M="$out" modules > "$out/module.log" 2>&1
@@ -55,6 +61,12 @@ gcc -static -O2 -Wall -Wextra -Werror -o "$out/extra/hog" "$gdir/hog.c" &&
 	gcc -static -O2 -Wall -Wextra -Werror -o "$out/extra/dmerror" "$gdir/dmerror.c"
 check "the memory hog and the device-mapper helper build static" [ $? -eq 0 ]
 cp "$out/kmsg_provoke.ko" "$gdir/provoke.sh" "$out/extra/"
+# the kmsg tool in the guest, static: it has busybox only
+mkdir -p "$out/static"
+env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u CROSS_COMPILE -u ARCH \
+	make -s --no-print-directory -C "$top/tools/kmsg" OUTPUT="$out/static/" LDFLAGS=-static \
+	> "$out/static.log" 2>&1 && cp "$out/static/kmsg" "$out/extra/kmsg"
+check "the kmsg tool builds static for the guest (exit $?)" [ -x "$out/extra/kmsg" ]
 
 # ext4 with metadata checksums, a directory of a few files, then its
 # block overwritten: reading the directory fails the checksum.
@@ -74,6 +86,7 @@ rc=$?
 check "the guest runs provoke.sh to the end (exit $rc)" \
 	sh -c "[ $rc -eq 0 ] && grep -qx KMSG-DMESG-BEGIN '$out/guest.out'"
 sed '1,/^KMSG-DMESG-BEGIN$/d' "$out/guest.out" > "$out/dmesg.log"
+sed -n '/^KMSG-SYSFS-BEGIN$/,/^KMSG-SYSFS-END$/p' "$out/guest.out" | sed '1d;$d' > "$out/sysfs.out"
 
 # Each provoked message: the kernel printed it, and the system catalog
 # explains that line by the entry that describes it.
@@ -99,4 +112,46 @@ explained "a soft lockup" watchdog.1 'watchdog: BUG: soft lockup - CPU#0 stuck f
 explained "a buffer I/O error" buffer.1 'Buffer I/O error on dev dm-[0-9]+, logical block [0-9]+, async page read'
 explained "an ext4 error" ext4.56 'EXT4-fs error \(device loop0\): htree_dirblock_to_tree:[0-9]+: inode #[0-9]+: comm ls: Directory block failed checksum'
 explained "a link change" e1000e.1 'e1000e [0-9a-f:.]+ eth0: NIC Link is Up'
+
+# Inside the guest: the converted calls' entries are the running kernel's,
+# in /sys/kernel/kmsg, each with its description's Text and Severity, and
+# the kmsg tool there explains the provoked lines from them.
+gcc -O2 -o "$out/kmsg-gen" -I"$top/scripts" $("$top/ws/kmsg-gen-sources.sh") &&
+	"$out/kmsg-gen" dump "$top"/Documentation/kmsg/generic/{oom,hung_task,watchdog} \
+	> "$out/generic.json" 2> "$out/dump.err"
+python3 - "$out/generic.json" "$out/sysfs.out" > "$out/sysfs.tap" <<'PY'
+import json, sys
+want = {e["tag"]: e for e in map(json.loads, open(sys.argv[1]))}
+n = 0
+for line in open(sys.argv[2]):
+    if line.count("\t") != 2 or line[0] == "{":
+        continue
+    path, sev, text = line.rstrip("\n").split("\t")
+    tag = path.replace("/", ".")
+    e = want.get(tag, {})
+    ok = e.get("severity") == sev and e.get("text") == text
+    n += 1
+    print("%s - /sys/kernel/kmsg/%s in the guest: %s \"%s\"%s" %
+          ("ok" if ok else "not ok", path, sev, text,
+           "" if ok else " (described: %s \"%s\")" % (e.get("severity"), e.get("text"))))
+if n != 7:
+    print("not ok - the guest listed 7 entries of /sys/kernel/kmsg (got %d)" % n)
+PY
+relay < "$out/sysfs.tap"
+grep '^{' "$out/sysfs.out" > "$out/sysfs.json"
+inside() {	# inside WHAT TAG ERE: the guest's kmsg explained it by TAG from sysfs
+	local got
+	got=$(python3 -c 'import json, re, sys
+for o in map(json.loads, open(sys.argv[1])):
+    if re.search(sys.argv[2], o["line"]):
+        print(o.get("tag", "-"), o.get("source", "-"), o["line"])
+        break' "$out/sysfs.json" "$3")
+	set -- "$1" "$2" "${got%% *}" "$(echo "$got" | cut -d' ' -f2)" "$(echo "$got" | cut -d' ' -f3-)"
+	check "in the guest, $1: \"$5\" is explained by $2 from sysfs (got $3 from $4)" \
+		[ "$3" = "$2" -a "$4" = sysfs ]
+}
+inside "an OOM kill" oom.1 'Out of memory: Killed process [0-9]+ \(hog\)'
+inside "its report" oom.2 'hog invoked oom-killer: gfp_mask='
+inside "a hung task" hung_task.1 'INFO: task kmsg_hung:[0-9]+ blocked for more than [0-9]+ seconds\.'
+inside "a soft lockup" watchdog.1 'watchdog: BUG: soft lockup - CPU#0 stuck for [0-9]+s! \[kmsg_lockup:[0-9]+\]'
 done_testing

@@ -20,6 +20,12 @@ kconfig() {
 	x86_64-generic)	KOUT=$top/build/obj-x86_64-generic ARCH=x86_64 KCONFIG_SEED=x86_64
 			KCONFIG_MAKE=D=1
 			KMSG_EXTRA_CONFIG=$top/kernel/configs/kmsg_generic.config ;;
+	# its converted files without ids (ws/off-means-off.sh, tests/33),
+	# from a copy of its folder
+	x86_64-generic-no-ids)
+			KOUT=$top/build/obj-x86_64-generic-no-ids ARCH=x86_64
+			KCONFIG_SEED=x86_64-generic
+			KMSG_EXTRA_CONFIG="$top/kernel/configs/kmsg_generic.config $top/ws/variant-ids-off.config" ;;
 	debug)		KOUT=$top/build/obj-debug
 			KMSG_EXTRA_CONFIG=$top/kernel/configs/kmsg_debug.config ;;
 	xpram-module | no-ids | no-catalog)
@@ -33,7 +39,7 @@ kconfig() {
 	# and host programs)
 	catalog-no-ids)	KOUT=$top/build/obj-catalog-no-ids KCONFIG_SEED=catalog
 			KMSG_EXTRA_CONFIG="$top/kernel/configs/kmsg_catalog.config $top/ws/variant-ids-off.config" ;;
-	*)		echo "ws: no kernel configuration '$1' (one of: $KCONFIGS catalog-no-ids)" >&2
+	*)		echo "ws: no kernel configuration '$1' (one of: $KCONFIGS catalog-no-ids x86_64-generic-no-ids)" >&2
 			return 2 ;;
 	esac
 	KSELFTEST_DIR=$top/build/kselftest-${KOUT##*/}

@@ -75,18 +75,23 @@ fi
 # compile OBJ SOURCE OUT: kbuild's command for OBJ, on SOURCE, into OUT;
 # a header the source names in quotes is looked for next to it first (the
 # pristine copy's own, if the series changed it), then in the tree's
-# folder of OBJ (arch/s390/boot's decompressor.h, which no -I names)
+# folder of OBJ (arch/s390/boot's decompressor.h, which no -I names);
+# what the command runs after the compiler (x86's objtool) runs on OUT
 compile() {
-	local cmd
+	local cmd after=
 	cmd=$(sed -n "s|^savedcmd_$1 := ||p" "$KOUT/$(dirname "$1")/.$(basename "$1").cmd")
 	[ -n "$cmd" ] || return 1
+	if [[ $cmd == *" ; "* ]]; then
+		after=" ; ${cmd#* ; }" cmd=${cmd%% ; *}
+		after=${after% $1}" $3"
+	fi
 	cmd=${cmd//-Wp,-MMD,$(dirname "$1")\/.$(basename "$1").d/-Wp,-MMD,$3.d}
 	cmd=${cmd/ -c -o $1 $KSRC\/${1%.o}.c/ -c -o $3 $2}
 	# (ccache hands the compiler a relative path: both are mapped)
 	(cd "$KOUT" && ccpath eval "$cmd $same \
 		-iquote $KSRC/$(dirname "$1") \
 		-fmacro-prefix-map=$d/pristine/= \
-		-fmacro-prefix-map=$(realpath -m --relative-to="$KOUT" "$d/pristine")/=") > "$3.log" 2>&1
+		-fmacro-prefix-map=$(realpath -m --relative-to="$KOUT" "$d/pristine")/=$after") > "$3.log" 2>&1
 }
 # with_include C: the pristine C with the conversion's "#include
 # <linux/kmsg.h>" after the same line as in the converted file, so that

@@ -32,4 +32,12 @@ R(r4, REC("nid.1", "3", 33, "Oops: %04x ilc:%d "));	/* the tag with an id too */
 R(r1, REC("nid.1", "3-", 30, "Oops: %04x ilc:%d "));
 #elif FIXTURE == 5	/* a level with something else after it */
 R(r1, REC("nid.1", "3+", 30, "Oops: %04x ilc:%d "));
+#elif FIXTURE == 6	/* calls of a file whose messages have Source: lines */
+R(r1, REC("gen.1", "0-", 40, "gen: BUG: stuck for %us!\n"));	/* pr_fmt() kept */
+R(r2, REC("gen.2", "6", 41, "detector disabled\n"));
+R(r3, REC("gen.3", "6", 42, "described by its text\n"));	/* no Printed: */
+R(r4, REC("gen.4", "6", 43, "another file\n"));	/* Source: names another */
+#elif FIXTURE == 7	/* the two that are right */
+R(r1, REC("gen.1", "0-", 40, "gen: BUG: stuck for %us!\n"));
+R(r2, REC("gen.2", "6", 41, "detector disabled\n"));
 #endif

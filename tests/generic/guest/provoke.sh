@@ -40,5 +40,15 @@ umount /mnt
 ip link set eth0 up
 sleep 4
 echo KMSG-EXPECTED-OOPS-END > /dev/kmsg
+
+# The running kernel's own catalog: the entries of the converted calls in
+# /sys/kernel/kmsg, and the kernel log explained from there by the kmsg
+# tool (no system catalog in the guest).
+echo KMSG-SYSFS-BEGIN
+for e in oom/1 oom/2 oom/6 hung_task/1 hung_task/3 watchdog/1 watchdog/8; do
+	printf '%s\t%s\t%s\n' "$e" "$(cat /sys/kernel/kmsg/$e/severity)" "$(cat /sys/kernel/kmsg/$e/text)"
+done
+dmesg | /extra/kmsg --json annotate
+echo KMSG-SYSFS-END
 echo KMSG-DMESG-BEGIN
 dmesg
