@@ -287,7 +287,8 @@ static int check_sources(const struct tag *t)
 		return 1;
 	}
 	if (!names_file(d->sources, r->file)) {
-		fprintf(stderr, "%s:%d: %s: printed here but %s:%d does not name %s in its Source: lines\n",
+		fprintf(stderr,
+			"%s:%d: %s: printed here but %s:%d does not name %s in its Source: lines\n",
 			r->file, r->line, r->tag, d->file, d->line, r->file);
 		return 1;
 	}

@@ -115,7 +115,7 @@ check "checkpatch --strict: no error on any patch" sh -c "! grep -q ' ERROR ' '$
 #  PREFER_DEFINED_ATTRIBUTE_MACRO: kmsg-gen.h is where the host tool
 #   defines __printf;
 #  VSPRINTF_SPECIFIER_PX, OOM_MESSAGE, EMBEDDED_FUNCTION_NAME,
-#   QUOTED_WHITESPACE_BEFORE_NEWLINE, INTEGER_PROMOTION: in upstream
+#   QUOTED_WHITESPACE_BEFORE_NEWLINE, UNNECESSARY_MODIFIER: in upstream
 #   format strings, which a conversion must keep as they are (tests/22;
 #   the OOM killer's "%hd", which monitors parse);
 #  FILE_PATH_CHANGES: a patch that adds a file its section's pattern
@@ -124,7 +124,7 @@ check "checkpatch --strict: no error on any patch" sh -c "! grep -q ' ERROR ' '$
 #  COMMIT_LOG_LONG_LINE: none allowed.
 allowed="MACRO_ARG_REUSE MACRO_ARG_UNUSED PRINTK_WITHOUT_KERN_LEVEL SPACING CAMELCASE
 	PREFER_DEFINED_ATTRIBUTE_MACRO VSPRINTF_SPECIFIER_PX OOM_MESSAGE EMBEDDED_FUNCTION_NAME
-	QUOTED_WHITESPACE_BEFORE_NEWLINE INTEGER_PROMOTION FILE_PATH_CHANGES"
+	QUOTED_WHITESPACE_BEFORE_NEWLINE UNNECESSARY_MODIFIER FILE_PATH_CHANGES"
 other=$(awk -v ok="$allowed" 'BEGIN { n = split(ok, a); for (i = 1; i <= n; i++) k[a[i]] = 1 }
 	!($3 in k) { printf " %s", $3 }' "$out/types")
 check "checkpatch --strict: only the listed warnings and checks remain (others:${other:- none})" \
