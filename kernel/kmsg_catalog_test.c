@@ -4,6 +4,7 @@
  * passes, and each way of breaking one is caught with its reason.
  */
 #include <kunit/test.h>
+#include <linux/align.h>
 #include <linux/kmsg_catalog.h>
 #include <linux/string.h>
 
@@ -185,10 +186,56 @@ static void kmsg_validate_two_catalogs(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, validate(c, 2 * sizeof(*c), &why), 4);
 }
 
+/*
+ * A description of @len bytes: "\0xpram\0t\0\0" and the description, in
+ * one catalog of one entry.  Returns the section's size.
+ */
+static size_t long_field(void *buf, size_t len)
+{
+	static const char head[] = "\0xpram\0t\0";	/* and a NUL: "" */
+	struct kmsg_catalog_header *hdr = buf;
+	struct kmsg_catalog_entry *e = (void *)(hdr + 1);
+	char *strings = (char *)(e + 1);
+
+	hdr->magic = KMSG_CATALOG_MAGIC;
+	hdr->version = KMSG_CATALOG_VERSION;
+	hdr->entry_size = sizeof(*e);
+	hdr->nr_entries = 1;
+	hdr->strings_size = sizeof(head) + len + 1;
+	memcpy(strings, head, sizeof(head));
+	memset(strings + sizeof(head), 'x', len);
+	strings[sizeof(head) + len] = '\0';
+	*e = (struct kmsg_catalog_entry) {
+		.component = 1, .text = 7, .parameters = sizeof(head) - 1,
+		.description = sizeof(head), .user_action = sizeof(head) - 1,
+		.id = 1, .level = 3, .flags = KMSG_ENTRY_DESCRIBED,
+	};
+	return ALIGN(sizeof(*hdr) + sizeof(*e) + hdr->strings_size,
+		     KMSG_CATALOG_ALIGN);
+}
+
+/* A field of KMSG_FIELD_MAX bytes is served whole; a longer one is refused. */
+static void kmsg_validate_field_length(struct kunit *test)
+{
+	void *buf = kunit_kzalloc(test, 2 * KMSG_FIELD_MAX, GFP_KERNEL);
+	const char *why = NULL;
+	size_t size;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	size = long_field(buf, KMSG_FIELD_MAX);
+	KUNIT_EXPECT_EQ(test, kmsg_catalog_validate(buf, size, &why), 1);
+	KUNIT_EXPECT_NULL(test, why);
+	memset(buf, 0, 2 * KMSG_FIELD_MAX);
+	size = long_field(buf, KMSG_FIELD_MAX + 1);
+	KUNIT_EXPECT_EQ(test, kmsg_catalog_validate(buf, size, &why), -EINVAL);
+	KUNIT_EXPECT_STREQ(test, why ? why : "(none)", "field longer than KMSG_FIELD_MAX");
+}
+
 static struct kunit_case kmsg_catalog_cases[] = {
 	KUNIT_CASE(kmsg_validate_good),
 	KUNIT_CASE(kmsg_validate_bad),
 	KUNIT_CASE(kmsg_validate_two_catalogs),
+	KUNIT_CASE(kmsg_validate_field_length),
 	{}
 };
 

@@ -604,6 +604,30 @@ static void block_finish(struct parser *p, struct block *k)
 }
 
 /*
+ * A field longer than a catalog entry may have (KMSG_FIELD_MAX, the
+ * kernel's limit too) makes the block malformed, named at its first line.
+ */
+static bool too_long(struct parser *p, const struct desc *d)
+{
+	static const char *const names[] = {
+		"Text:", "Parameter:", "Description:", "User action:"
+	};
+	const char *fields[] = { d->text, d->params, d->description, d->user_action };
+	size_t i, n;
+
+	for (i = 0; i < ARRAY_SIZE(fields); i++) {
+		n = fields[i] ? strlen(fields[i]) : 0;
+		if (n <= KMSG_FIELD_MAX)
+			continue;
+		fprintf(stderr, "%s:%d: %s: %s is %zu bytes, more than the %d of a catalog field\n",
+			p->file, d->line, d->tag, names[i], n, KMSG_FIELD_MAX);
+		p->errors++;
+		return true;
+	}
+	return false;
+}
+
+/*
  * Parse the block whose opening line was just read.  Returns 0 and fills
  * @d, or -1 after reporting the first problem (the rest of the block is
  * consumed either way).
@@ -658,7 +682,7 @@ static int parse_block(struct parser *p, struct desc *d)
 	}
 	d->description = finish_block(&p->set->arena, &p->desc, p->prev.description);
 	d->user_action = finish_block(&p->set->arena, &p->action, p->prev.user_action);
-	return 0;
+	return too_long(p, d) ? -1 : 0;
 }
 
 /**
