@@ -19,8 +19,15 @@
  * When two owners carry the same tag, the one registered first serves
  * it; the other's copy waits, with one warning, and takes over when the
  * first owner goes away.
+ *
+ * Its own messages are the catalog's too, component "kmsg", described in
+ * Documentation/kmsg/kmsg.
  */
 
+#define KMSG_COMPONENT "kmsg"
+#define pr_fmt(fmt) KMSG_COMPONENT ": " fmt
+
+#include <linux/kmsg.h>
 #include <linux/kmsg_catalog.h>
 #include <linux/kobject.h>
 #include <linux/list.h>
@@ -337,11 +344,11 @@ static int kmsg_owner_publish(struct kmsg_owner *owner, const void *data,
 			node->comp = comp;
 			other = xa_load(&comp->ids, e->id);
 			if (other) {
-				pr_warn("kmsg: %s.%u of %s is already served by %s; %s's copy waits\n",
-					strings + e->component, e->id,
-					kmsg_owner_name(owner),
-					kmsg_owner_name(other->owner),
-					kmsg_owner_name(owner));
+				kmsg_warn(1, "%s.%u of %s is already served by %s; %s's copy waits\n",
+					  strings + e->component, e->id,
+					  kmsg_owner_name(owner),
+					  kmsg_owner_name(other->owner),
+					  kmsg_owner_name(owner));
 				kmsg_nr_waiting++;
 				comp->nr_waiting++;
 				continue;
@@ -374,7 +381,7 @@ static int kmsg_catalog_add(struct module *mod, const void *data, size_t size)
 		return 0;
 	nr = kmsg_catalog_validate(data, size, &why);
 	if (nr < 0) {
-		pr_err("kmsg: %s: catalog section rejected: %s\n", name, why);
+		kmsg_err(2, "%s: catalog section rejected: %s\n", name, why);
 		return nr;
 	}
 	err = -ENOMEM;
@@ -410,7 +417,7 @@ err_free_nodes:
 err_free_owner:
 	kfree(owner);
 err_report:
-	pr_err("kmsg: %s: catalog not registered: %d\n", name, err);
+	kmsg_err(3, "%s: catalog not registered: %d\n", name, err);
 	return err;
 }
 
@@ -573,12 +580,12 @@ static int __init kmsg_catalog_init(void)
 
 	kmsg_kobj = kobject_create_and_add("kmsg", kernel_kobj);
 	if (!kmsg_kobj) {
-		pr_err("kmsg: cannot create /sys/kernel/kmsg\n");
+		kmsg_err(4, "cannot create /sys/kernel/kmsg\n");
 		return -ENOMEM;
 	}
 	if (!proc_create_seq_private("kmsg_catalog", 0444, NULL, &kmsg_seq_ops,
 				     sizeof(struct kmsg_seq_state), NULL))
-		pr_err("kmsg: cannot create /proc/kmsg_catalog\n");
+		kmsg_err(5, "cannot create /proc/kmsg_catalog\n");
 	/* logs its own failure */
 	err = kmsg_catalog_add(NULL, __start_kmsg_catalog,
 			       __stop_kmsg_catalog - __start_kmsg_catalog);
@@ -586,8 +593,8 @@ static int __init kmsg_catalog_init(void)
 		int nerr = register_module_notifier(&kmsg_module_nb);
 
 		if (nerr) {
-			pr_err("kmsg: module catalogs will not be registered: %d\n",
-			       nerr);
+			kmsg_err(6, "module catalogs will not be registered: %d\n",
+				 nerr);
 			err = err ?: nerr;
 		}
 	}

@@ -62,7 +62,7 @@ check "the DASD format helper builds for s390x with the selftests' Makefile" \
 QEMU_DEVICES="-device virtio-rng-pci -device virtio-rng-pci" \
 GUEST_TIMEOUT=${CATALOG_GUEST_TIMEOUT:-600} "$top/ws/guest.sh" -x "$out/extra" "
 echo boot-entries=\$(ls -d /sys/kernel/kmsg/*/* | wc -l)
-dmesg | grep 'kmsg: ' | sed 's/^/boot-kmsg-line: /'
+dmesg | grep -E 'kmsg(\.[0-9]+)?: ' | sed 's/^/boot-kmsg-line: /'
 for m in \$(sed 's|.*/||; s|\.ko\$||' /lib/modules/*/modules.order); do
 	modprobe \$m 2>/dev/null && echo loaded=\$m
 done

@@ -71,12 +71,12 @@
 #define __kmsg_check(id)						\
 	static_assert(__builtin_constant_p(id) && (id) >= 0 &&		\
 		      (id) <= KMSG_ID_MAX &&				\
-		      sizeof(__stringify(id)) - 1 == __kmsg_ndigits(id),	\
-		      "kmsg: id '" __stringify(id)			\
-		      "' is not a decimal constant 0..65535");		\
-	static_assert(sizeof(KMSG_COMPONENT) >= 2 &&			\
+		      sizeof(__stringify(id)) - 1 == __kmsg_ndigits(id) &&	\
+		      sizeof(KMSG_COMPONENT) >= 2 &&			\
 		      sizeof(KMSG_COMPONENT) - 1 <= KMSG_COMPONENT_MAX,	\
-		      "kmsg: KMSG_COMPONENT must be 1..31 characters")
+		      "kmsg: id '" __stringify(id) "' is not a decimal "	\
+		      "constant 0..65535, or KMSG_COMPONENT is not 1..31 "	\
+		      "characters")
 #endif
 
 /*

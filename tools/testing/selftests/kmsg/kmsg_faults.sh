@@ -68,7 +68,7 @@ while [ $quiet -lt 8 ] && [ $n -lt 500 ]; do
 	   ! { [ "$s" -eq 0 ] && [ "$p" -eq 0 ]; }; then
 		half="$half $n($s/$p)"
 	fi
-	l=$(dmesg | grep -c "^kmsg: $A: catalog not registered: -12\$")
+	l=$(dmesg | grep -cE "^kmsg(\.3)?: $A: catalog not registered: -12\$")
 	if [ "$s" -eq 0 ] && [ "$l" -ne 1 ]; then
 		lines="$lines $n($l)"
 	elif [ "$s" -eq 3 ] && [ "$l" -ne 0 ]; then
