@@ -1,5 +1,6 @@
 #!/bin/bash
 # make bench with tiny sizes, so the benchmark script cannot rot.
+# check: kernel catalog catalog-no-ids
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/tests/lib.sh"

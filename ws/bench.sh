@@ -5,6 +5,7 @@
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/ws/vars.sh"
+. "$top/ws/kconfigs.sh"
 b=$top/build/bench
 rm -rf "$b"
 mkdir -p "$b"
@@ -210,6 +211,27 @@ while read -r o; do
 	msum=$((msum + n)) mods=$((mods + 1)) mn=$((mn + $(centries "$catk/$o")))
 done < "$catk/modules.order"
 row "catalog kernel: catalogs in modules" "$msum bytes, $mn entries in $mods modules, $((msum / (mn ? mn : 1))) bytes/entry" "the .kmsg_catalog sections of the .ko files"
+
+# What the macros cost with ids, on the real converted objects: every
+# converted file of the catalog kernel as its build compiled it (ids on)
+# and compiled again with CONFIG_KMSG_IDS=n (catalog-no-ids), kbuild's
+# usual arguments both times; the records are discarded by the link.
+mapfile -t cobjs < <(converted_objects "$catk")
+[ ${#cobjs[@]} -gt 0 ] || fail "the catalog kernel has no converted objects"
+"$top/ws/kbuild.sh" catalog-no-ids "${cobjs[@]}" > "$b/ids-off.log" 2>&1 ||
+	fail "the converted objects do not build with ids off: see $b/ids-off.log"
+secsum() {	# DIR PREFIX: bytes of the converted objects' sections named PREFIX*
+	(cd "$1" && ${CROSS_COMPILE}size -A "${cobjs[@]}") |
+		awk -v p="$2" 'index($1, p) == 1 { s += $2 } END { print s + 0 }'
+}
+offdir=$(kconfig catalog-no-ids && echo "$KOUT")
+calls=$((vn + mn))
+for sec in .text .rodata; do
+	on=$(secsum "$catk" $sec) off=$(secsum "$offdir" $sec)
+	row "catalog kernel: $sec of the ${#cobjs[@]} converted files, CONFIG_KMSG_IDS=y vs =n" \
+		"$on vs $off bytes (+$((on - off)), +$(echo "scale=1; 100 * ($on - $off) / $off" | bc -l) %)" \
+		"the same objects built both ways; $(( (on - off) / (calls ? calls : 1) )) bytes per catalog entry ($calls); =n is the pristine 6.12 code (tests/46)"
+done
 
 # Boot: time to user space (/proc/uptime at the guest's command) and
 # Slab + VmallocUsed after dropping caches, the kernels taking turns.

@@ -44,15 +44,8 @@ while read -r p; do
 	done
 done < "$KSRC/.pc/applied-patches"
 
-# The converted files of BASE: changed by the series, include kmsg.h (or
-# are the s390 boot stage's, whose messages come from <asm/boot_kmsg.h>),
-# and compiled there.
-objs=()
-while read -r f; do
-	f=${f#./}
-	{ grep -q '^#include <linux/kmsg.h>' "$KSRC/$f" || [[ $f == arch/s390/boot/* ]]; } &&
-		[ -f "$base_out/${f%.c}.o" ] && objs+=("${f%.c}.o")
-done < <(cd "$d/pristine" && find . -name '*.c' | LC_ALL=C sort)
+# The converted files of BASE (ws/vars.sh converted_objects)
+mapfile -t objs < <(converted_objects "$base_out")
 [ ${#objs[@]} -gt 0 ] || { echo "not ok - $base has converted files"; exit 1; }
 
 kconfig "$off" || exit 2

@@ -145,6 +145,20 @@ kmake_unlocked() {
 }
 kmake() { kout_lock kmake_unlocked "$@"; }
 
+# converted_objects DIR: the objects built in DIR of the converted files:
+# the .c files the series changes (quilt's copies in $KSRC/.pc from before
+# it, non-empty: not new files) that include <linux/kmsg.h> or are the
+# s390 boot stage's (its messages come from <asm/boot_kmsg.h>), one a line
+converted_objects() {
+	while read -r p; do
+		(cd "$KSRC/.pc/$p" && find . -name '*.c' -type f -size +0)
+	done < "$KSRC/.pc/applied-patches" | sed 's|^\./||' | LC_ALL=C sort -u |
+	while read -r f; do
+		{ grep -q '^#include <linux/kmsg.h>' "$KSRC/$f" || [[ $f == arch/s390/boot/* ]]; } &&
+			[ -f "$1/${f%.c}.o" ] && echo "${f%.c}.o"
+	done
+}
+
 # patches/series lists every commit of the series; quilt applies those
 # whose patch has a diff of upstream files ($KSRC/.kmsg-series, named by
 # ws/quiltrc): a commit that only adds files of ours has none.
