@@ -1,6 +1,6 @@
 #!/bin/bash
 # make bench with tiny sizes, so the benchmark script cannot rot.
-# check: kernel catalog catalog-no-ids
+# check: kernel catalog catalog-no-ids x86_64-generic
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/tests/lib.sh"

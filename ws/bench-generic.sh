@@ -45,13 +45,27 @@ for o in map(json.loads, open(sys.argv[1])):
     e += "tag" in o
 print(e, n)' "$d/public.json")
 
+# the converted calls' entries in a kernel image: the x86_64 kernel of
+# kmsg_generic.config (tests/33), its vmlinux catalog
+"$top/ws/kbuild.sh" x86_64-generic > "$d/x86_64-generic.log" 2>&1 ||
+	{ echo "bench-generic: the x86_64-generic kernel does not build: see $d/x86_64-generic.log" >&2; exit 1; }
+xk=$(. "$top/ws/kconfigs.sh" && kconfig x86_64-generic && echo "$KOUT")
+xs=$(readelf -SW "$xk/vmlinux" | awk '{ for (i = 1; i < NF; i++) if ($i == ".kmsg_catalog") print $(i + 4) }')
+xs=$((0x${xs:-0}))
+xidx=$("$xk/scripts/kmsg-gen" index --srctree "$top/build/linux" --srcarch x86 "$xk/vmlinux.o" 2>/dev/null | grep -v '^#')
+xn=$(echo "$xidx" | grep -c .)
+xc=$(echo "$xidx" | cut -d. -f1 | sort -u | tr '\n' ' ')
+
 rows=$d/rows
 {
 	printf '| %s | %s | %s |\n' \
 		"generic catalog" "$gen entries in $(echo $comps | wc -w) components" \
 		"Documentation/kmsg/generic, described by their sources (make D=1 proves every Text against 6.12, tests/23 against 6.1); per component below" \
 		"its size in the system catalog" "$bytes bytes, $((bytes / (gen ? gen : 1))) bytes/entry" \
-		"/usr/share/kmsg/kmsg.catalog with and without it; none of it is in a kernel image: these messages keep their calls and leave no records" \
+		"/usr/share/kmsg/kmsg.catalog with and without it" \
+		"entries of converted calls in the x86_64 generic kernel's vmlinux" \
+		"$xs bytes, $xn entries, $((xs / (xn ? xn : 1))) bytes/entry" \
+		"kernel/configs/kmsg_generic.config, the .kmsg_catalog section; components ${xc% }: the calls whose descriptions say Printed:, the others keep their calls and leave no records" \
 		"kmsg annotate, a $lines-line mixed log, with and without the generic catalog" \
 		"$(awk -v a="$ta" -v b="$ts" -v l="$lines" 'BEGIN { printf "%.0f vs %.0f lines/s (%.1f vs %.1f ms)", l / a, l / b, a * 1000, b * 1000 }')" \
 		"median of $runs runs (hyperfine), side by side; the real console lines of tests/generic (x86_64 and s390x guests), $(wc -l < "$d/mixed.one") distinct, $mixed of them explained" \
