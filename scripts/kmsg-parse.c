@@ -607,24 +607,25 @@ static void block_finish(struct parser *p, struct block *k)
  * A field longer than a catalog entry may have (KMSG_FIELD_MAX, the
  * kernel's limit too) makes the block malformed, named at its first line.
  */
+static bool field_too_long(struct parser *p, const struct desc *d,
+			   const char *name, const char *field)
+{
+	size_t n = field ? strlen(field) : 0;
+
+	if (n <= KMSG_FIELD_MAX)
+		return false;
+	fprintf(stderr, "%s:%d: %s: %s is %zu bytes, more than the %d of a catalog field\n",
+		p->file, d->line, d->tag, name, n, KMSG_FIELD_MAX);
+	p->errors++;
+	return true;
+}
+
 static bool too_long(struct parser *p, const struct desc *d)
 {
-	static const char *const names[] = {
-		"Text:", "Parameter:", "Description:", "User action:"
-	};
-	const char *fields[] = { d->text, d->params, d->description, d->user_action };
-	size_t i, n;
-
-	for (i = 0; i < ARRAY_SIZE(fields); i++) {
-		n = fields[i] ? strlen(fields[i]) : 0;
-		if (n <= KMSG_FIELD_MAX)
-			continue;
-		fprintf(stderr, "%s:%d: %s: %s is %zu bytes, more than the %d of a catalog field\n",
-			p->file, d->line, d->tag, names[i], n, KMSG_FIELD_MAX);
-		p->errors++;
-		return true;
-	}
-	return false;
+	return field_too_long(p, d, "Text:", d->text) ||
+	       field_too_long(p, d, "Parameter:", d->params) ||
+	       field_too_long(p, d, "Description:", d->description) ||
+	       field_too_long(p, d, "User action:", d->user_action);
 }
 
 /*
