@@ -1,17 +1,17 @@
 #!/bin/bash
 # The generic messages printed for real and explained: an x86_64 kernel of
 # kmsg_generic.config (hung task and soft lockup detectors, ext4, loop,
-# device-mapper, e1000e, NVMe; built with make D=1, which checks every entry of
+# device-mapper, e1000e, NVMe, USB; built with make D=1, which checks every entry of
 # Documentation/kmsg/generic against this tree) boots in QEMU with an
 # e1000e NIC, and tests/generic/guest/provoke.sh makes it print an OOM
 # kill (a memory hog), a hung task and a soft lockup (kmsg_provoke.ko),
 # buffer I/O errors (a device-mapper error target) and an ext4 error (a
 # directory block with a bad checksum), and brings the NIC's link up;
-# the NVMe driver's probe lines carry their ids.
+# the NVMe driver's and the USB core's probe lines carry their ids.
 # The kernel's own lines are then explained by the system catalog, each
 # by its entry, and inside the guest by the kernel's own catalog in
 # /sys/kernel/kmsg, whose entries the converted calls of the lockup and
-# hung task detectors and of the OOM killer give it.
+# hung task detectors, the OOM killer, NVMe and USB give it.
 # check: long
 # check: kernel x86_64-generic x86_64-generic-no-ids
 set -uo pipefail
@@ -49,7 +49,8 @@ check "make D=1 links vmlinux again with every generic entry proved (exit $rc)" 
 	[ $rc -eq 0 -a -f "$KOUT/vmlinux" ]
 
 # Off means off: with CONFIG_KMSG_IDS=n the converted files (the lockup
-# and hung task detectors, the OOM killer) compile to pristine 6.12's code.
+# and hung task detectors, the OOM killer, NVMe, the USB core) compile to
+# pristine 6.12's code.
 relay < <("$top/ws/off-means-off.sh" x86_64-generic x86_64-generic-no-ids)
 
 # What the guest runs: the module, two static helpers, a corrupted ext4.
@@ -79,10 +80,12 @@ mkfs.ext4 -q -F -O metadata_csum -b 1024 "$img" 4M &&
 	printf 'kmsg: not a directory block' | dd of="$img" bs=1 seek=$((blk * 1024 + 100)) conv=notrunc 2>/dev/null
 check "a corrupted ext4 image (directory block ${blk:-?} overwritten)" [ $? -eq 0 ]
 
-# an NVMe disk: its driver's probe lines have ids (nvme.14, nvme.15)
+# an NVMe disk and a USB tablet on an xHCI controller: the probe lines of
+# their drivers have ids (nvme.14, usb.3)
 truncate -s 16M "$out/nvme.img"
 QEMU_DEVICES="-netdev user,id=n0 -device e1000e,netdev=n0
-	-drive file=$out/nvme.img,if=none,id=nv0,format=raw -device nvme,serial=kmsg0001,drive=nv0" \
+	-drive file=$out/nvme.img,if=none,id=nv0,format=raw -device nvme,serial=kmsg0001,drive=nv0
+	-device qemu-xhci,id=xhci -device usb-tablet,bus=xhci.0" \
 	"$top/ws/guest.sh" -x "$out/extra" -t "${GUEST_TIMEOUT:-900}" 'sh /extra/provoke.sh' \
 	> "$out/guest.out" 2> "$out/guest.err"
 rc=$?
@@ -116,13 +119,14 @@ explained "a soft lockup" watchdog.1 'watchdog: BUG: soft lockup - CPU#0 stuck f
 explained "a buffer I/O error" buffer.1 'Buffer I/O error on dev dm-[0-9]+, logical block [0-9]+, async page read'
 explained "an ext4 error" ext4.56 'EXT4-fs error \(device loop0\): htree_dirblock_to_tree:[0-9]+: inode #[0-9]+: comm ls: Directory block failed checksum'
 explained "a link change" e1000e.1 'e1000e [0-9a-f:.]+ eth0: NIC Link is Up'
+explained "a USB device found, printed with its id" usb.3 '^usb\.3: usb 1-1: New USB device found, idVendor=0627, idProduct=0001, '
 explained "an NVMe probe line, printed with its id" nvme.14 '^nvme\.14: nvme nvme0: [0-9]+/0/0 default/read/poll queues$'
 
 # Inside the guest: the converted calls' entries are the running kernel's,
 # in /sys/kernel/kmsg, each with its description's Text and Severity, and
 # the kmsg tool there explains the provoked lines from them.
 gcc -O2 -o "$out/kmsg-gen" -I"$top/scripts" $("$top/ws/kmsg-gen-sources.sh") &&
-	"$out/kmsg-gen" dump "$top"/Documentation/kmsg/generic/{oom,hung_task,watchdog,nvme} \
+	"$out/kmsg-gen" dump "$top"/Documentation/kmsg/generic/{oom,hung_task,watchdog,nvme,usb} \
 	> "$out/generic.json" 2> "$out/dump.err"
 python3 - "$out/generic.json" "$out/sysfs.out" > "$out/sysfs.tap" <<'PY'
 import json, sys
@@ -139,8 +143,8 @@ for line in open(sys.argv[2]):
     print("%s - /sys/kernel/kmsg/%s in the guest: %s \"%s\"%s" %
           ("ok" if ok else "not ok", path, sev, text,
            "" if ok else " (described: %s \"%s\")" % (e.get("severity"), e.get("text"))))
-if n != 8:
-    print("not ok - the guest listed 8 entries of /sys/kernel/kmsg (got %d)" % n)
+if n != 9:
+    print("not ok - the guest listed 9 entries of /sys/kernel/kmsg (got %d)" % n)
 PY
 relay < "$out/sysfs.tap"
 grep '^{' "$out/sysfs.out" > "$out/sysfs.json"
@@ -159,5 +163,6 @@ inside "an OOM kill" oom.1 'Out of memory: Killed process [0-9]+ \(hog\)'
 inside "its report" oom.2 'hog invoked oom-killer: gfp_mask='
 inside "a hung task" hung_task.1 'INFO: task kmsg_hung:[0-9]+ blocked for more than [0-9]+ seconds\.'
 inside "an NVMe probe line" nvme.14 '^nvme\.14: nvme nvme0: [0-9]+/0/0 default/read/poll queues$'
+inside "a USB device found" usb.3 '^usb\.3: usb 1-1: New USB device found, idVendor=0627, idProduct=0001, '
 inside "a soft lockup" watchdog.1 'watchdog: BUG: soft lockup - CPU#0 stuck for [0-9]+s! \[kmsg_lockup:[0-9]+\]'
 done_testing

@@ -45,7 +45,7 @@ echo KMSG-EXPECTED-OOPS-END > /dev/kmsg
 # /sys/kernel/kmsg, and the kernel log explained from there by the kmsg
 # tool (no system catalog in the guest).
 echo KMSG-SYSFS-BEGIN
-for e in oom/1 oom/2 oom/6 hung_task/1 hung_task/3 watchdog/1 watchdog/8 nvme/14; do
+for e in oom/1 oom/2 oom/6 hung_task/1 hung_task/3 watchdog/1 watchdog/8 nvme/14 usb/3; do
 	printf '%s\t%s\t%s\n' "$e" "$(cat /sys/kernel/kmsg/$e/severity)" "$(cat /sys/kernel/kmsg/$e/text)"
 done
 dmesg | /extra/kmsg --json annotate
