@@ -419,7 +419,9 @@ int resolve_tags(const struct catalog_opts *o, struct file_cache *cache,
 		text = strip_newline(&cache->strings, r->format);
 		if (n && !strcmp(tags[n - 1].rec->tag, r->tag)) {
 			/* The same message again (an inline function, say). */
-			const char *two = strcmp(tags[n - 1].text, text) ?
+			const char *prev = strip_newline(&cache->strings,
+							 tags[n - 1].rec->format);
+			const char *two = strcmp(prev, text) ?
 				"with two formats" :
 				tags[n - 1].rec->level != r->level ? "at two levels" :
 				tags[n - 1].rec->no_id != r->no_id ?

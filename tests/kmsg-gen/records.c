@@ -37,7 +37,8 @@ R(r1, REC("gen.1", "0-", 40, "gen: BUG: stuck for %us!\n"));	/* pr_fmt() kept */
 R(r2, REC("gen.2", "6", 41, "detector disabled\n"));
 R(r3, REC("gen.3", "6", 42, "described by its text\n"));	/* no Printed: */
 R(r4, REC("gen.4", "6", 43, "another file\n"));	/* Source: names another */
-#elif FIXTURE == 7	/* the two that are right */
+#elif FIXTURE == 7	/* the two that are right, the first called twice */
 R(r1, REC("gen.1", "0-", 40, "gen: BUG: stuck for %us!\n"));
 R(r2, REC("gen.2", "6", 41, "detector disabled\n"));
+R(r3, REC("gen.1", "0-", 44, "gen: BUG: stuck for %us!\n"));
 #endif
