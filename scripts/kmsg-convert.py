@@ -3,6 +3,7 @@
 """Give the messages of one component message ids.
 
     kmsg-convert.py [--dry-run] FILE...
+    kmsg-convert.py [--dry-run] --described DESC [--noid N,...] [--kmsg-gen PROG] FILE...
 
 FILE... are the source files that share one KMSG_COMPONENT, in the order
 their messages are to be numbered.  Every pr_<level>(), dev_<level>() and
@@ -16,9 +17,19 @@ script numbers the calls, lays out the converted calls in kernel style
 #include <linux/kmsg.h> where needed and checks the result: every id
 used, no such call left.  Then make D=1 prints
 a description template for each new id.
+
+With --described, the messages are already described (a component of
+Documentation/kmsg/generic, its entries read by "kmsg-gen dump"): only
+the calls whose format is the Text of one of DESC's entries are
+converted, each with that entry's id, kmsg_noid_<level>() where the
+entry says "Printed: without id" or --noid names it (a line that tools
+parse keeps its text); a file without KMSG_COMPONENT gets DESC's name,
+and an entry converted without a Printed: line gets one ("with id", or
+"without id" for --noid), so that make D=1 ties the call to it.
 """
 
 import argparse
+import json
 import os
 import re
 import subprocess
@@ -87,7 +98,7 @@ def add_include(path):
         f.write("\n".join(lines))
 
 
-def rewrite(path, ln, col, fn, n):
+def rewrite(path, ln, col, fn, n, noid=False):
     """Give one call its id by hand where spatch matched it (report mode)
     but did not rewrite it, as happens in functions it cannot fully
     parse: rename the call, insert the id and move its continuation
@@ -95,6 +106,8 @@ def rewrite(path, ln, col, fn, n):
     if fn.startswith("printk"):
         die("%s:%d: spatch did not convert this printk(); convert it by hand" % (path, ln))
     name = "kmsg_" + fn[3:] if fn.startswith("pr_") else "kmsg_dev_" + fn[4:]
+    if noid:
+        name = "kmsg_noid_" + fn[3:]
     with open(path) as f:
         lines = f.read().split("\n")
     line = lines[ln - 1]
@@ -412,12 +425,168 @@ def keep_old(head, sig, tail, olds):
     return None
 
 
+def described(desc, prog):
+    """DESC's entries: {text: (id, printed without id)}"""
+    try:
+        r = subprocess.run([prog, "dump", desc], capture_output=True, text=True)
+    except OSError as e:
+        die("%s: %s (build it: make scripts, or --kmsg-gen)" % (prog, e.strerror))
+    if r.returncode:
+        die("%s dump %s failed:\n%s" % (prog, desc, r.stderr))
+    entries = {}
+    for line in r.stdout.splitlines():
+        e = json.loads(line)
+        entries.setdefault(e["text"], (int(e["tag"].rsplit(".", 1)[1]),
+                                       e.get("printed_without_id", False)))
+    return entries
+
+
+def unescape(lit):
+    """the characters of C string literal lit, without its quotes"""
+    return re.sub(r"\\(x[0-9a-fA-F]+|[0-7]{1,3}|.)",
+                  lambda m: chr(int(m.group(1)[1:], 16)) if m.group(1)[0] == "x"
+                  else chr(int(m.group(1), 8)) if m.group(1)[0].isdigit()
+                  else {"n": "\n", "t": "\t", "r": "\r"}.get(m.group(1), m.group(1)),
+                  lit[1:-1])
+
+
+def format_at(text, ln, col, fn):
+    """the format of the call fn( at line ln, column col of text, without
+    its newline, or None where it is not only string literals"""
+    start = sum(len(x) + 1 for x in text.split("\n")[:ln - 1]) + col
+    if not text.startswith(fn + "(", start):
+        return None
+    end = call_end(text, start + len(fn) + 1)
+    toks = [t for t in TOKEN.findall(text[start + len(fn) + 1:end - 1])
+            if not t.isspace() and not t.startswith(("/*", "//"))]
+    if fn.startswith("dev_"):
+        depth = 0
+        for k, t in enumerate(toks):
+            depth += t in "([{"
+            depth -= t in ")]}"
+            if t == "," and depth == 0:
+                toks = toks[k + 1:]
+                break
+    fmt = []
+    for t in toks:
+        if not is_str(t):
+            break
+        fmt.append(unescape(t))
+    if not fmt or (len(toks) > len(fmt) and toks[len(fmt)] != ","):
+        return None
+    s = "".join(fmt)
+    return s[:-1] if s.endswith("\n") else s
+
+
+def add_component(path, comp):
+    """#define KMSG_COMPONENT before the first preprocessor line of path
+    (an #include or the #if around them)"""
+    with open(path) as f:
+        lines = f.read().split("\n")
+    at = next((i for i, l in enumerate(lines) if l.startswith("#")), None)
+    if at is None:
+        die("%s: no preprocessor line to put KMSG_COMPONENT before" % path)
+    lines[at:at] = ['#define KMSG_COMPONENT "%s"' % comp, ""]
+    with open(path, "w") as f:
+        f.write("\n".join(lines))
+
+
+def mark_printed(desc, comp, ids):
+    """add "Printed: with id" (or "without id" where ids[id] is true)
+    after the Severity: line of the entries ids of desc that have no
+    Printed: line"""
+    with open(desc) as f:
+        recs = f.read().split("/*?")
+    for k, rec in enumerate(recs):
+        m = re.match(r"\s*\* Tag: %s\.(\d+)\n" % re.escape(comp), rec)
+        if m and int(m.group(1)) in ids and " * Printed:" not in rec:
+            how = "without id" if ids[int(m.group(1))] else "with id"
+            recs[k] = re.sub(r"( \* Severity: .*\n)", r"\1 * Printed: " + how + r"\n", rec,
+                             count=1)
+    with open(desc + ".tmp", "w") as f:
+        f.write("/*?".join(recs))
+    os.rename(desc + ".tmp", desc)
+
+
+def convert_described(a):
+    comp = os.path.basename(a.described)
+    entries = described(a.described, a.kmsg_gen)
+    before = {}
+    for path in a.files:
+        try:
+            with open(path) as f:
+                text = f.read()
+        except OSError as e:
+            die("%s: %s" % (path, e.strerror))
+        m = COMPONENT.search(text)
+        if m and m.group(1) != comp:
+            die("%s: KMSG_COMPONENT is \"%s\", not %s" % (path, m.group(1), comp))
+        before[path] = text
+    todo = []
+    for f, ln, col, fn in calls(a.files):
+        fmt = format_at(before[f], ln, col, fn)
+        if fmt not in entries or fn.startswith("printk"):
+            continue
+        n, noid = entries[fmt]
+        noid = noid or n in a.noid
+        if noid and not fn.startswith("pr_"):
+            print("%s:%d: %s: %s.%d is printed without id, left as it is" % (f, ln, fn, comp, n))
+            continue
+        todo.append((f, ln, col, fn, n, noid))
+        print("%s:%d: %s -> %s.%d%s" % (f, ln, fn, comp, n, " (noid)" if noid else ""))
+    if a.dry_run or not todo:
+        return 0
+    for path in a.files:
+        if not COMPONENT.search(before[path]) and any(t[0] == path for t in todo):
+            add_component(path, comp)
+    with tempfile.NamedTemporaryFile("w", suffix=".ids", delete=False) as t:
+        for f, ln, col, fn, n, noid in todo:
+            if not COMPONENT.search(before[f]):
+                ln += 2
+            t.write("%s:%d:%d %s%d\n" % (f, ln, col, "noid:" if noid else "", n))
+    try:
+        spatch("patch", a.files, t.name)
+    finally:
+        os.unlink(t.name)
+    want = {}
+    for f, ln, col, fn, n, noid in todo:
+        want.setdefault(f, []).append((ln + (0 if COMPONENT.search(before[f]) else 2),
+                                       col, fn, n, noid))
+    for path, calls_of in want.items():
+        with open(path) as f:
+            text = f.read()
+        given = {int(i) for i in KMSG_CALL.findall(text)}
+        for ln, col, fn, n, noid in sorted(calls_of, key=lambda c: -c[0]):
+            if n not in given:
+                rewrite(path, ln, col, fn, n, noid)
+        with open(path) as f:
+            text = f.read()
+        with open(path, "w") as f:
+            f.write(tidy(before[path], text))
+        add_include(path)
+    mark_printed(a.described, comp, {t[4]: t[5] for t in todo})
+    print("kmsg-convert: %d calls of %s converted" % (len(todo), comp))
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--dry-run", action="store_true",
                     help="print the ids that would be given, change nothing")
+    ap.add_argument("--described", metavar="DESC",
+                    help="convert only the calls DESC describes, with its ids")
+    ap.add_argument("--noid", default="", metavar="N,...",
+                    help="with --described: the ids printed without id")
+    ap.add_argument("--kmsg-gen", default="scripts/kmsg-gen", metavar="PROG",
+                    help="the kmsg-gen that reads DESC (default: %(default)s)")
     ap.add_argument("files", nargs="+", metavar="FILE")
     a = ap.parse_args()
+    try:
+        a.noid = {int(n) for n in a.noid.split(",") if n}
+    except ValueError:
+        die("--noid %s: not a list of ids" % a.noid)
+    if a.described:
+        return convert_described(a)
 
     comps, used, before = set(), [], {}
     for path in a.files:

@@ -507,6 +507,72 @@ diag "$out/convert/ids"
 check "kmsg-convert gives a new call the id after kmsg_noid_err()'s (exit $rc)" \
 	sh -c "[ $rc -eq 0 ] && grep -qx '$out/convert/t.c:9: pr_err -> kct.4' '$out/convert/ids'"
 
+# kmsg-convert.py --described converts only the calls whose format is a
+# Text of the component's descriptions, with those ids (kmsg_noid_*()
+# for --noid), gives the file KMSG_COMPONENT and the entries Printed:
+mkdir -p "$out/convert/described"
+cat > "$out/convert/described/kcd" <<'EOF_D'
+/*?
+ * Tag: kcd.1
+ * Text: "disk %s failed"
+ * Severity: Error
+ * Source: t.c
+ * Description:
+ * A test.
+ * User action:
+ * None.
+ */
+
+/*?
+ * Tag: kcd.2
+ * Text: "BUG: at %d"
+ * Severity: Error
+ * Source: t.c
+ * Description:
+ * A test.
+ * User action:
+ * None.
+ */
+EOF_D
+cat > "$out/convert/described/t.c" <<'EOF_C'
+// SPDX-License-Identifier: GPL-2.0
+#include <linux/kernel.h>
+
+void f(struct device *dev, const char *s, int x)
+{
+	pr_err("BUG: at %d\n", x);
+	dev_err(dev, "disk %s "
+		"failed\n", s);
+	pr_err("not described %d\n", x);
+}
+EOF_C
+cat > "$out/convert/described/want.c" <<'EOF_C'
+// SPDX-License-Identifier: GPL-2.0
+#define KMSG_COMPONENT "kcd"
+
+#include <linux/kernel.h>
+#include <linux/kmsg.h>
+
+void f(struct device *dev, const char *s, int x)
+{
+	kmsg_noid_err(2, "BUG: at %d\n", x);
+	kmsg_dev_err(1, dev, "disk %s failed\n", s);
+	pr_err("not described %d\n", x);
+}
+EOF_C
+(cd "$out/convert/described" && "$top/scripts/kmsg-convert.py" --described kcd --noid 2 \
+	--kmsg-gen "$gen" t.c) > "$out/convert/described.log" 2>&1
+rc=$?
+diag "$out/convert/described.log"
+check "kmsg-convert --described gives the described calls their ids, no other (exit $rc)" \
+	sh -c "[ $rc -eq 0 ] && diff -u '$out/convert/described/want.c' '$out/convert/described/t.c'"
+check "kmsg-convert --described adds Printed: to the converted entries" \
+	sh -c "[ \$(grep -c '^ \* Printed: ' '$out/convert/described/kcd') -eq 2 ] &&
+		grep -A1 'Severity' '$out/convert/described/kcd' | grep -qx ' \* Printed: without id' &&
+		grep -qx ' \* Printed: with id' '$out/convert/described/kcd'"
+"$gen" dump "$out/convert/described/kcd" > "$out/convert/described.dump" 2>&1
+check "the descriptions kmsg-convert --described changed still parse" [ $? -eq 0 ]
+
 # Every output is written under a temporary name and renamed when whole:
 # a run that fails (here: a man page folder that cannot be made) leaves
 # neither a partial file nor the old one, for index and system alike.

@@ -12,7 +12,10 @@
 /// "file:line:column:function".  The patch mode takes the ids from the
 /// file named by the environment variable KMSG_IDS, one "file:line:column
 /// id" a line: scripts/kmsg-convert.py numbers the calls of a component
-/// in source order, after the ids it already has, and runs both modes.
+/// in source order, after the ids it already has, or takes them from the
+/// component's descriptions, and runs both modes.  An id written
+/// "noid:N" makes pr_<level>() kmsg_noid_<level>(N, ...): a message
+/// printed without its id.
 ///
 // Confidence: High
 // Options: --no-includes --include-headers
@@ -46,11 +49,16 @@ def kmsg_printk(e):
 		return kmsg_levels[parts[0]], parts[1]
 	return None
 
-def kmsg_name(fn):
+def kmsg_name(fn, id):
 	if fn.startswith("printk"):
 		return None
+	if id.startswith("noid:"):
+		return "kmsg_noid_" + fn[len("pr_"):]
 	return "kmsg_" + fn[len("pr_"):] if fn.startswith("pr_") else \
 	       "kmsg_dev_" + fn[len("dev_"):]
+
+def kmsg_id(where):
+	return kmsg_ids[where].split(":")[-1]
 
 // pr_<level>() and their _once and _ratelimited forms
 
@@ -81,8 +89,8 @@ id;
 if kmsg_where(p) not in kmsg_ids:
 	cocci.include_match(False)
 else:
-	coccinelle.nf = cocci.make_ident(kmsg_name(fn))
-	coccinelle.id = cocci.make_expr(kmsg_ids[kmsg_where(p)])
+	coccinelle.nf = cocci.make_ident(kmsg_name(fn, kmsg_ids[kmsg_where(p)]))
+	coccinelle.id = cocci.make_expr(kmsg_id(kmsg_where(p)))
 
 @depends on patch@
 identifier call.fn;
@@ -127,8 +135,8 @@ id;
 if kmsg_where(p) not in kmsg_ids:
 	cocci.include_match(False)
 else:
-	coccinelle.nf = cocci.make_ident(kmsg_name(fn))
-	coccinelle.id = cocci.make_expr(kmsg_ids[kmsg_where(p)])
+	coccinelle.nf = cocci.make_ident(kmsg_name(fn, kmsg_ids[kmsg_where(p)]))
+	coccinelle.id = cocci.make_expr(kmsg_id(kmsg_where(p)))
 
 @depends on patch@
 identifier dcall.fn;
@@ -169,7 +177,7 @@ if kmsg_where(p) not in kmsg_ids or not kmsg_printk(e):
 else:
 	level, rest = kmsg_printk(e)
 	coccinelle.nf = cocci.make_ident("kmsg_" + level)
-	coccinelle.id = cocci.make_expr(kmsg_ids[kmsg_where(p)])
+	coccinelle.id = cocci.make_expr(kmsg_id(kmsg_where(p)))
 	coccinelle.fmt = cocci.make_expr(rest)
 
 @depends on patch@
