@@ -13,8 +13,11 @@
  * boot, a module when it is coming (before its init function runs); a
  * module's entries go when it does, including when its init fails.
  *
- * The strings stay where they are, in the image's read-only data.  Each
- * entry costs one attribute group (a directory and five files).
+ * The strings stay where they are, in the image's read-only data, and
+ * so do the entries: registering one costs a slot in its component's
+ * xarray.  A component is a kernfs directory that makes an entry's
+ * directory and its five files only when someone looks the entry up
+ * (kernfs_create_lazy_dir()); they stay until the entry goes.
  *
  * When two owners carry the same tag, the one registered first serves
  * it; the other's copy waits, with one warning, and takes over when the
@@ -27,21 +30,23 @@
 #define KMSG_COMPONENT "kmsg"
 #define pr_fmt(fmt) KMSG_COMPONENT ": " fmt
 
+#include <linux/kernfs.h>
 #include <linux/kmsg.h>
 #include <linux/kmsg_catalog.h>
 #include <linux/kobject.h>
+#include <linux/kstrtox.h>
 #include <linux/list.h>
 #include <linux/lockdep.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
+#include <linux/overflow.h>
 #include <linux/proc_fs.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/string_helpers.h>
-#include <linux/sysfs.h>
-#include <linux/vmalloc.h>
 #include <linux/xarray.h>
+#include <kunit/visibility.h>
 
 #include "kmsg_catalog_internal.h"
 
@@ -54,326 +59,450 @@ static const char *const kmsg_severities[KMSG_NR_LEVELS] = {
 	KMSG_SEVERITY_NAMES
 };
 
-struct kmsg_component;
-struct kmsg_owner;
-
-/*
- * One catalog entry of one owner, and its sysfs directory.  Its files'
- * attributes live here (show() finds the node from them); the attribute
- * group is only built on the stack to add or remove them, which keeps
- * this at 128 bytes on 64-bit.
- */
-struct kmsg_node {
-	const struct kmsg_catalog_entry *entry;
+/* One catalog of a section: its entries and their strings. */
+struct kmsg_block {
+	const struct kmsg_catalog_entry *entries;
 	const char *strings;
-	struct kmsg_component *comp;
-	struct kmsg_owner *owner;
-	struct attribute attrs[KMSG_NR_FIELDS];
-	char name[7];
-	bool published;
+	u32 nr;
 };
 
 /* Everything one image (vmlinux or a module) registered. */
 struct kmsg_owner {
 	struct list_head list;
 	struct module *mod;
-	unsigned int nr_nodes;
-	struct kmsg_node *nodes;
-};
-
-/* /sys/kernel/kmsg/<component>, alive while any entry of it is. */
-struct kmsg_component {
-	struct kobject kobj;
-	struct list_head list;
-	struct xarray ids;		/* id -> published struct kmsg_node */
-	unsigned int nr_published;
-	unsigned int nr_waiting;	/* copies shadowed by a published one */
+	unsigned int nr_blocks;
+	struct kmsg_block blocks[] __counted_by(nr_blocks);
 };
 
 /*
- * kmsg_lock serializes registration, removal and the procfs listing.  It
- * protects the lists kmsg_owners and kmsg_components, kmsg_nr_waiting,
- * kmsg_generation,
- * each component's ids, nr_published and nr_waiting, and each node's comp
- * and published.  The sysfs show() callback does not take it: a node's
- * files are removed, which waits for their readers, before it is freed.
+ * /sys/kernel/kmsg/<component>, alive while any entry of it is: a lazy
+ * kernfs directory (lazy is its priv).
  */
+struct kmsg_component {
+	struct kernfs_lazy_dir lazy;
+	struct list_head list;
+	struct kernfs_node *kn;
+	struct xarray ids;		/* id -> the entry that serves it */
+	struct xarray shown;		/* id -> struct kmsg_shown */
+	unsigned int nr_served;
+	unsigned int nr_waiting;	/* copies shadowed by a served one */
+	bool dead;			/* on kmsg_dead, its directory going */
+	char name[KMSG_COMPONENT_MAX + 1];
+};
+
+/* A served entry someone looked up: its directory, whose files' priv it is */
+struct kmsg_shown {
+	const struct kmsg_catalog_entry *entry;
+	const char *strings;
+	struct kernfs_node *kn;
+};
+
+/*
+ * kmsg_reg_lock serializes registration and removal, including the
+ * removal of empty components' directories (kmsg_dead), which waits for
+ * their populate callbacks and so is done without kmsg_lock.
+ *
+ * kmsg_lock protects the lists kmsg_owners and kmsg_components,
+ * kmsg_nr_waiting, kmsg_generation and every component's fields; the
+ * populate callback and the procfs listing take it.  A field's seq_show()
+ * takes no lock: an entry's directory is removed, which waits for its
+ * readers, before its struct kmsg_shown is freed.
+ */
+static DEFINE_MUTEX(kmsg_reg_lock);
 static DEFINE_MUTEX(kmsg_lock);
 static LIST_HEAD(kmsg_owners);
 static LIST_HEAD(kmsg_components);
+static LIST_HEAD(kmsg_dead);
 static unsigned int kmsg_nr_waiting;	/* copies shadowed by another owner */
-static unsigned long kmsg_generation;	/* changes with what is published */
+static unsigned long kmsg_generation;	/* changes with what is served */
 static struct kobject *kmsg_kobj;
-
-static const char *kmsg_str(const struct kmsg_node *node, u32 off)
-{
-	return node->strings + off;
-}
 
 static const char *kmsg_owner_name(const struct kmsg_owner *owner)
 {
 	return owner->mod ? owner->mod->name : "vmlinux";
 }
 
-/* sysfs */
-
-static ssize_t kmsg_attr_show(struct kobject *kobj, struct attribute *attr,
-			      char *buf)
+/* The block of @owner that holds @e, or NULL */
+static const struct kmsg_block *kmsg_block_in(const struct kmsg_owner *owner,
+					      const struct kmsg_catalog_entry *e)
 {
-	const struct kmsg_node *node;
-	enum kmsg_field f;
+	unsigned int b;
 
-	/* the attribute's name is its field's, kmsg_field_names[f] itself */
-	for (f = 0; f < KMSG_NR_FIELDS; f++)
-		if (attr->name == kmsg_field_names[f])
-			break;
-	if (WARN_ON_ONCE(f == KMSG_NR_FIELDS))
-		return -EIO;
-	node = container_of(attr - f, struct kmsg_node, attrs[0]);
-	if (f == KMSG_FIELD_SEVERITY)
-		return sysfs_emit(buf, "%s\n", kmsg_severities[node->entry->level]);
-	return sysfs_emit(buf, "%s\n",
-			  kmsg_str(node, kmsg_field_offset(node->entry, f)));
-}
+	for (b = 0; b < owner->nr_blocks; b++) {
+		const struct kmsg_block *blk = &owner->blocks[b];
 
-static const struct sysfs_ops kmsg_sysfs_ops = {
-	.show = kmsg_attr_show,
-};
-
-static void kmsg_component_release(struct kobject *kobj)
-{
-	kfree(container_of(kobj, struct kmsg_component, kobj));
-}
-
-static const struct kobj_type kmsg_component_ktype = {
-	.release = kmsg_component_release,
-	.sysfs_ops = &kmsg_sysfs_ops,
-};
-
-/* The component @name, added to sysfs if it is not there yet */
-static struct kmsg_component *kmsg_component_find_or_add(const char *name)
-{
-	struct kmsg_component *comp;
-	int err;
-
-	lockdep_assert_held(&kmsg_lock);
-
-	list_for_each_entry(comp, &kmsg_components, list)
-		if (!strcmp(kobject_name(&comp->kobj), name))
-			return comp;
-
-	comp = kzalloc(sizeof(*comp), GFP_KERNEL);
-	if (!comp)
-		return ERR_PTR(-ENOMEM);
-	xa_init(&comp->ids);
-	err = kobject_init_and_add(&comp->kobj, &kmsg_component_ktype,
-				   kmsg_kobj, "%s", name);
-	if (err) {
-		kobject_put(&comp->kobj);
-		return ERR_PTR(err);
+		if (e >= blk->entries && e < blk->entries + blk->nr)
+			return blk;
 	}
-	list_add_tail(&comp->list, &kmsg_components);
-	return comp;
+	return NULL;
 }
 
-/* Removes @comp from sysfs and frees it once no entry uses it. */
-static void kmsg_component_del_if_empty(struct kmsg_component *comp)
+/* The registered owner of @e and its block, or NULL */
+static const struct kmsg_owner *kmsg_owner_of(const struct kmsg_catalog_entry *e,
+					      const struct kmsg_block **blk)
 {
-	lockdep_assert_held(&kmsg_lock);
-
-	if (comp->nr_published || comp->nr_waiting)
-		return;
-	list_del(&comp->list);
-	xa_destroy(&comp->ids);
-	kobject_del(&comp->kobj);
-	kobject_put(&comp->kobj);
-}
-
-/* The group of @node's directory, in @grp with the help of @list. */
-static const struct attribute_group *
-kmsg_node_group(struct kmsg_node *node, struct attribute_group *grp,
-		struct attribute **list)
-{
-	unsigned int i;
-
-	for (i = 0; i < KMSG_NR_FIELDS; i++)
-		list[i] = &node->attrs[i];
-	list[i] = NULL;
-	memset(grp, 0, sizeof(*grp));
-	grp->name = node->name;
-	grp->attrs = list;
-	return grp;
-}
-
-static int kmsg_node_publish(struct kmsg_node *node)
-{
-	struct attribute *list[KMSG_NR_FIELDS + 1];
-	struct kmsg_component *comp = node->comp;
-	struct attribute_group grp;
-	int err;
-
-	lockdep_assert_held(&kmsg_lock);
-
-	err = xa_insert(&comp->ids, node->entry->id, node, GFP_KERNEL);
-	if (err)
-		return err;
-	err = sysfs_create_group(&comp->kobj, kmsg_node_group(node, &grp, list));
-	if (err) {
-		xa_erase(&comp->ids, node->entry->id);
-		return err;
-	}
-	node->published = true;
-	comp->nr_published++;
-	kmsg_generation++;
-	return 0;
-}
-
-static void kmsg_node_unpublish(struct kmsg_node *node)
-{
-	struct attribute *list[KMSG_NR_FIELDS + 1];
-	struct kmsg_component *comp = node->comp;
-	struct attribute_group grp;
-
-	lockdep_assert_held(&kmsg_lock);
-
-	/* Waits for readers of the files to finish. */
-	sysfs_remove_group(&comp->kobj, kmsg_node_group(node, &grp, list));
-	xa_erase(&comp->ids, node->entry->id);
-	node->published = false;
-	comp->nr_published--;
-	kmsg_generation++;
-}
-
-/* The oldest other owner's waiting copy of @gone's tag takes over. */
-static void kmsg_promote_waiting(const struct kmsg_node *gone)
-{
-	struct kmsg_owner *owner;
-	unsigned int i;
+	const struct kmsg_owner *owner;
 
 	lockdep_assert_held(&kmsg_lock);
 
 	list_for_each_entry(owner, &kmsg_owners, list) {
-		if (owner == gone->owner)
-			continue;
-		for (i = 0; i < owner->nr_nodes; i++) {
-			struct kmsg_node *node = &owner->nodes[i];
-
-			if (node->published || node->comp != gone->comp ||
-			    node->entry->id != gone->entry->id)
-				continue;
-			if (!kmsg_node_publish(node)) {
-				kmsg_nr_waiting--;
-				node->comp->nr_waiting--;
-			}
-			return;
-		}
+		*blk = kmsg_block_in(owner, e);
+		if (*blk)
+			return owner;
 	}
+	return NULL;
 }
 
-static void kmsg_node_init(struct kmsg_node *node, struct kmsg_owner *owner,
-			   const struct kmsg_catalog_entry *e,
-			   const char *strings)
+/* sysfs: an entry's files */
+
+static int kmsg_field_show(struct seq_file *m, void *v)
 {
+	struct kernfs_open_file *of = m->private;
+	const struct kmsg_shown *shown = of->kn->priv;
+	const struct kmsg_catalog_entry *e = shown->entry;
 	enum kmsg_field f;
 
-	node->entry = e;
-	node->strings = strings;
-	node->owner = owner;
-	snprintf(node->name, sizeof(node->name), "%u", e->id);
-	for (f = 0; f < KMSG_NR_FIELDS; f++) {
-		/* a lockdep class for attributes built at run time */
-		sysfs_attr_init(&node->attrs[f]);
-		node->attrs[f].name = kmsg_field_names[f];
-		node->attrs[f].mode = 0444;
-	}
+	for (f = 0; f < KMSG_NR_FIELDS; f++)
+		if (!strcmp(of->kn->name, kmsg_field_names[f]))
+			break;
+	if (WARN_ON_ONCE(f == KMSG_NR_FIELDS))
+		return -EIO;
+	if (f == KMSG_FIELD_SEVERITY)
+		seq_printf(m, "%s\n", kmsg_severities[e->level]);
+	else
+		seq_printf(m, "%s\n", shown->strings + kmsg_field_offset(e, f));
+	return 0;
 }
 
-static void kmsg_owner_unpublish(struct kmsg_owner *owner)
+static const struct kernfs_ops kmsg_field_ops = {
+	.seq_show = kmsg_field_show,
+};
+
+/* Makes the directory of the served entry @id of @comp, if it has none. */
+static void kmsg_show(struct kmsg_component *comp, unsigned long id)
 {
-	unsigned int i;
+	const struct kmsg_catalog_entry *e = xa_load(&comp->ids, id);
+	const struct kmsg_block *blk;
+	struct kmsg_shown *shown;
+	struct kernfs_node *kn;
+	enum kmsg_field f;
+	char name[8];
 
 	lockdep_assert_held(&kmsg_lock);
 
-	for (i = 0; i < owner->nr_nodes; i++) {
-		struct kmsg_node *node = &owner->nodes[i];
+	if (!e || xa_load(&comp->shown, id) || !kmsg_owner_of(e, &blk))
+		return;
+	shown = kzalloc(sizeof(*shown), GFP_KERNEL);
+	if (!shown)
+		return;
+	shown->entry = e;
+	shown->strings = blk->strings;
+	snprintf(name, sizeof(name), "%lu", id);
+	kn = kernfs_create_dir_ns(comp->kn, name, 0555, GLOBAL_ROOT_UID,
+				  GLOBAL_ROOT_GID, shown, NULL);
+	if (IS_ERR(kn))
+		goto err_free;
+	shown->kn = kn;
+	for (f = 0; f < KMSG_NR_FIELDS; f++) {
+		struct kernfs_node *file;
 
-		if (!node->comp)
-			continue;
-		if (node->published) {
-			kmsg_node_unpublish(node);
-			if (kmsg_nr_waiting)
-				kmsg_promote_waiting(node);
-		} else {
-			kmsg_nr_waiting--;
-			node->comp->nr_waiting--;
-		}
-		kmsg_component_del_if_empty(node->comp);
+		/* the size a sysfs attribute reports */
+		file = __kernfs_create_file(kn, kmsg_field_names[f], 0444,
+					    GLOBAL_ROOT_UID, GLOBAL_ROOT_GID,
+					    PAGE_SIZE, &kmsg_field_ops, shown,
+					    NULL, NULL);
+		if (IS_ERR(file))
+			goto err_remove;
+	}
+	if (xa_insert(&comp->shown, id, shown, GFP_KERNEL))
+		goto err_remove;
+	return;
+
+err_remove:
+	kernfs_remove(kn);
+err_free:
+	kfree(shown);
+}
+
+/* Makes the directory of entry @name of @comp, or of all for NULL */
+static void kmsg_populate_locked(struct kmsg_component *comp, const char *name)
+{
+	const struct kmsg_catalog_entry *e;
+	unsigned long id;
+	u16 n;
+
+	lockdep_assert_held(&kmsg_lock);
+
+	if (comp->dead)
+		return;
+	if (!name) {
+		xa_for_each(&comp->ids, id, e)
+			kmsg_show(comp, id);
+	} else if (!kstrtou16(name, 10, &n)) {
+		kmsg_show(comp, n);
 	}
 }
 
-/*
- * Publish every entry of @owner.  On failure nothing of it stays
- * published and the error is returned.
- */
-static int kmsg_owner_publish(struct kmsg_owner *owner, const void *data,
-			      size_t size)
+/* kernfs_lazy_dir's callback: a lookup of @name in, or a readdir of, @dir */
+static void kmsg_populate(struct kernfs_node *dir, const char *name)
 {
-	const char *p = data, *end = p + size;
-	unsigned int n = 0;
+	mutex_lock(&kmsg_lock);
+	kmsg_populate_locked(container_of(dir->priv, struct kmsg_component, lazy),
+			     name);
+	mutex_unlock(&kmsg_lock);
+}
+
+/* Removes the directory of the entry @id of @comp, if it has one. */
+static void kmsg_hide(struct kmsg_component *comp, unsigned long id)
+{
+	struct kmsg_shown *shown = xa_erase(&comp->shown, id);
+
+	lockdep_assert_held(&kmsg_lock);
+
+	if (!shown)
+		return;
+	/* waits for the readers of its files */
+	kernfs_remove(shown->kn);
+	kfree(shown);
+}
+
+/* components */
+
+static struct kmsg_component *kmsg_component_find(const char *name)
+{
+	struct kmsg_component *comp;
+
+	lockdep_assert_held(&kmsg_lock);
+
+	list_for_each_entry(comp, &kmsg_components, list)
+		if (!strcmp(comp->name, name))
+			return comp;
+	return NULL;
+}
+
+/* The component @name, its directory made if it is not there yet */
+static struct kmsg_component *kmsg_component_get(const char *name)
+{
+	struct kmsg_component *comp = kmsg_component_find(name);
+	struct kernfs_node *kn;
+
+	if (comp)
+		return comp;
+	comp = kzalloc(sizeof(*comp), GFP_KERNEL);
+	if (!comp)
+		return ERR_PTR(-ENOMEM);
+	strscpy(comp->name, name);
+	comp->lazy.populate = kmsg_populate;
+	xa_init(&comp->ids);
+	xa_init(&comp->shown);
+	kn = kernfs_create_lazy_dir(kmsg_kobj->sd, name, 0755, &comp->lazy);
+	if (IS_ERR(kn)) {
+		kfree(comp);
+		return ERR_CAST(kn);
+	}
+	comp->kn = kn;
+	list_add_tail(&comp->list, &kmsg_components);
+	return comp;
+}
+
+/* Retires @comp once no entry uses it; kmsg_reap() removes it. */
+static void kmsg_component_put(struct kmsg_component *comp)
+{
+	lockdep_assert_held(&kmsg_lock);
+
+	if (comp->nr_served || comp->nr_waiting)
+		return;
+	comp->dead = true;
+	list_move_tail(&comp->list, &kmsg_dead);
+}
+
+/* Removes and frees the retired components, without kmsg_lock. */
+static void kmsg_reap(void)
+{
+	struct kmsg_component *comp, *tmp;
+
+	lockdep_assert_held(&kmsg_reg_lock);
+
+	list_for_each_entry_safe(comp, tmp, &kmsg_dead, list) {
+		list_del(&comp->list);
+		/* waits for running populate callbacks, which see dead */
+		kernfs_remove(comp->kn);
+		xa_destroy(&comp->ids);
+		xa_destroy(&comp->shown);
+		kfree(comp);
+	}
+}
+
+/* entries */
+
+/* The oldest other owner's waiting copy of @id of @comp takes over. */
+static void kmsg_promote_waiting(struct kmsg_component *comp, u16 id)
+{
+	struct kmsg_owner *owner;
+	unsigned int b, i;
+
+	lockdep_assert_held(&kmsg_lock);
+
+	list_for_each_entry(owner, &kmsg_owners, list) {
+		for (b = 0; b < owner->nr_blocks; b++) {
+			const struct kmsg_block *blk = &owner->blocks[b];
+
+			for (i = 0; i < blk->nr; i++) {
+				const struct kmsg_catalog_entry *e = &blk->entries[i];
+
+				if (e->id != id ||
+				    strcmp(blk->strings + e->component, comp->name))
+					continue;
+				if (xa_insert(&comp->ids, id, (void *)e, GFP_KERNEL))
+					return;
+				comp->nr_served++;
+				comp->nr_waiting--;
+				kmsg_nr_waiting--;
+				kmsg_generation++;
+				return;
+			}
+		}
+	}
+}
+
+/* Withdraws the first @n entries of @owner, which is off kmsg_owners. */
+static void kmsg_owner_unpublish(struct kmsg_owner *owner, unsigned int n)
+{
+	struct kmsg_component *comp = NULL;
+	unsigned int b, i;
+
+	lockdep_assert_held(&kmsg_lock);
+
+	for (b = 0; b < owner->nr_blocks && n; b++) {
+		const struct kmsg_block *blk = &owner->blocks[b];
+
+		for (i = 0; i < blk->nr && n; i++, n--) {
+			const struct kmsg_catalog_entry *e = &blk->entries[i];
+			const char *name = blk->strings + e->component;
+
+			if (!comp || strcmp(comp->name, name))
+				comp = kmsg_component_find(name);
+			if (WARN_ON_ONCE(!comp))
+				continue;
+			if (xa_load(&comp->ids, e->id) == e) {
+				kmsg_hide(comp, e->id);
+				xa_erase(&comp->ids, e->id);
+				comp->nr_served--;
+				kmsg_generation++;
+				if (comp->nr_waiting)
+					kmsg_promote_waiting(comp, e->id);
+			} else {
+				comp->nr_waiting--;
+				kmsg_nr_waiting--;
+			}
+			if (!comp->nr_served && !comp->nr_waiting) {
+				kmsg_component_put(comp);
+				comp = NULL;
+			}
+		}
+	}
+}
+
+/* Serves one entry of @owner, or lets it wait behind another owner's. */
+static int kmsg_entry_publish(struct kmsg_owner *owner,
+			      const struct kmsg_block *blk,
+			      const struct kmsg_catalog_entry *e,
+			      struct kmsg_component *comp)
+{
+	const struct kmsg_catalog_entry *other = xa_load(&comp->ids, e->id);
+	const struct kmsg_owner *by;
+	const struct kmsg_block *oblk;
 	int err;
 
 	lockdep_assert_held(&kmsg_lock);
 
-	while (p < end) {
-		const struct kmsg_catalog_header *hdr = (const void *)p;
-		const struct kmsg_catalog_entry *e = (const void *)(hdr + 1);
-		const char *strings = (const char *)(e + hdr->nr_entries);
-		u32 i;
+	if (other) {
+		by = kmsg_owner_of(other, &oblk);
+		kmsg_warn(1, "%s.%u of %s is already served by %s; %s's copy waits\n",
+			  comp->name, e->id, kmsg_owner_name(owner),
+			  by ? kmsg_owner_name(by) : kmsg_owner_name(owner),
+			  kmsg_owner_name(owner));
+		comp->nr_waiting++;
+		kmsg_nr_waiting++;
+		return 0;
+	}
+	err = xa_insert(&comp->ids, e->id, (void *)e, GFP_KERNEL);
+	if (err)
+		return err;
+	comp->nr_served++;
+	kmsg_generation++;
+	return 0;
+}
 
-		for (i = 0; i < hdr->nr_entries; i++, e++, n++) {
-			struct kmsg_node *node = &owner->nodes[n];
-			struct kmsg_component *comp;
-			struct kmsg_node *other;
+/*
+ * Serve every entry of @owner.  On failure none of them stays and the
+ * error is returned.
+ */
+static int kmsg_owner_publish(struct kmsg_owner *owner)
+{
+	struct kmsg_component *comp = NULL;
+	unsigned int b, i, n = 0;
+	int err;
 
-			kmsg_node_init(node, owner, e, strings);
-			comp = kmsg_component_find_or_add(strings + e->component);
-			if (IS_ERR(comp)) {
-				err = PTR_ERR(comp);
-				goto fail;
+	lockdep_assert_held(&kmsg_lock);
+
+	for (b = 0; b < owner->nr_blocks; b++) {
+		const struct kmsg_block *blk = &owner->blocks[b];
+
+		for (i = 0; i < blk->nr; i++) {
+			const struct kmsg_catalog_entry *e = &blk->entries[i];
+			const char *name = blk->strings + e->component;
+
+			if (!comp || strcmp(comp->name, name)) {
+				comp = kmsg_component_get(name);
+				if (IS_ERR(comp)) {
+					err = PTR_ERR(comp);
+					goto fail;
+				}
 			}
-			node->comp = comp;
-			other = xa_load(&comp->ids, e->id);
-			if (other) {
-				kmsg_warn(1, "%s.%u of %s is already served by %s; %s's copy waits\n",
-					  strings + e->component, e->id,
-					  kmsg_owner_name(owner),
-					  kmsg_owner_name(other->owner),
-					  kmsg_owner_name(owner));
-				kmsg_nr_waiting++;
-				comp->nr_waiting++;
-				continue;
-			}
-			err = kmsg_node_publish(node);
+			err = kmsg_entry_publish(owner, blk, e, comp);
 			if (err) {
-				kmsg_component_del_if_empty(comp);
-				node->comp = NULL;
+				kmsg_component_put(comp);
 				goto fail;
 			}
+			n++;
 		}
-		p += ALIGN(sizeof(*hdr) + hdr->nr_entries * sizeof(*e) +
-			   hdr->strings_size, KMSG_CATALOG_ALIGN);
 	}
 	return 0;
 fail:
-	owner->nr_nodes = n;
-	kmsg_owner_unpublish(owner);
+	kmsg_owner_unpublish(owner, n);
 	return err;
 }
 
-static int kmsg_catalog_add(struct module *mod, const void *data, size_t size)
+/* The catalogs of a validated section, in @owner's blocks if not NULL */
+static unsigned int kmsg_blocks(const void *data, size_t size,
+				struct kmsg_owner *owner)
+{
+	const char *p = data, *end = p + size;
+	unsigned int n = 0;
+
+	while (p < end) {
+		const struct kmsg_catalog_header *hdr = (const void *)p;
+		const struct kmsg_catalog_entry *e = (const void *)(hdr + 1);
+
+		if (owner) {
+			owner->blocks[n].entries = e;
+			owner->blocks[n].strings = (const char *)(e + hdr->nr_entries);
+			owner->blocks[n].nr = hdr->nr_entries;
+		}
+		n++;
+		p += ALIGN(sizeof(*hdr) + hdr->nr_entries * sizeof(*e) +
+			   hdr->strings_size, KMSG_CATALOG_ALIGN);
+	}
+	return n;
+}
+
+VISIBLE_IF_KUNIT int kmsg_catalog_add(struct module *mod, const void *data,
+				      size_t size)
 {
 	const char *name = mod ? mod->name : "vmlinux";
 	struct kmsg_owner *owner;
+	unsigned int nr_blocks;
 	const char *why;
 	int nr, err;
 
@@ -384,64 +513,97 @@ static int kmsg_catalog_add(struct module *mod, const void *data, size_t size)
 		kmsg_err(2, "%s: catalog section rejected: %s\n", name, why);
 		return nr;
 	}
-	err = -ENOMEM;
-	owner = kzalloc(sizeof(*owner), GFP_KERNEL);
-	if (!owner)
+	nr_blocks = kmsg_blocks(data, size, NULL);
+	owner = kzalloc(struct_size(owner, blocks, nr_blocks), GFP_KERNEL);
+	if (!owner) {
+		err = -ENOMEM;
 		goto err_report;
+	}
 	owner->mod = mod;
-	owner->nr_nodes = nr;
-	/*
-	 * A large array from kmalloc would be rounded up to a power of two
-	 * pages; vmalloc rounds to one page.
-	 */
-	if (array_size(nr, sizeof(*owner->nodes)) <= PAGE_SIZE)
-		owner->nodes = kcalloc(nr, sizeof(*owner->nodes), GFP_KERNEL);
-	else
-		owner->nodes = vcalloc(nr, sizeof(*owner->nodes));
-	if (!owner->nodes)
-		goto err_free_owner;
+	owner->nr_blocks = nr_blocks;
+	kmsg_blocks(data, size, owner);
 
+	mutex_lock(&kmsg_reg_lock);
 	mutex_lock(&kmsg_lock);
-	err = kmsg_owner_publish(owner, data, size);
+	err = kmsg_owner_publish(owner);
 	if (!err) {
 		list_add_tail(&owner->list, &kmsg_owners);
 		kmsg_generation++;
 	}
 	mutex_unlock(&kmsg_lock);
+	kmsg_reap();
+	mutex_unlock(&kmsg_reg_lock);
 	if (err)
-		goto err_free_nodes;
+		goto err_free;
 	return 0;
 
-err_free_nodes:
-	kvfree(owner->nodes);
-err_free_owner:
+err_free:
 	kfree(owner);
 err_report:
 	kmsg_err(3, "%s: catalog not registered: %d\n", name, err);
 	return err;
 }
 
-static void kmsg_catalog_remove(struct module *mod)
+VISIBLE_IF_KUNIT void kmsg_catalog_remove(struct module *mod)
 {
 	struct kmsg_owner *owner, *found = NULL;
 
+	mutex_lock(&kmsg_reg_lock);
 	mutex_lock(&kmsg_lock);
 	list_for_each_entry(owner, &kmsg_owners, list) {
 		if (owner->mod == mod) {
 			found = owner;
 			list_del(&owner->list);
 			kmsg_generation++;
-			kmsg_owner_unpublish(owner);
+			kmsg_owner_unpublish(owner, UINT_MAX);
 			break;
 		}
 	}
 	mutex_unlock(&kmsg_lock);
-
-	if (found) {
-		kvfree(found->nodes);
-		kfree(found);
-	}
+	kmsg_reap();
+	mutex_unlock(&kmsg_reg_lock);
+	kfree(found);
 }
+
+#if IS_ENABLED(CONFIG_KUNIT)
+EXPORT_SYMBOL_IF_KUNIT(kmsg_catalog_add);
+EXPORT_SYMBOL_IF_KUNIT(kmsg_catalog_remove);
+
+/*
+ * The entry serving @comp.@id (NULL if none, ERR_PTR(-ENOENT) if there is
+ * no such component) and in @shown whether it has its directory.
+ */
+const struct kmsg_catalog_entry *kmsg_catalog_served(const char *comp, u16 id,
+						     bool *shown)
+{
+	const struct kmsg_catalog_entry *e = ERR_PTR(-ENOENT);
+	struct kmsg_component *c;
+
+	mutex_lock(&kmsg_lock);
+	c = kmsg_component_find(comp);
+	*shown = false;
+	if (c) {
+		e = xa_load(&c->ids, id);
+		*shown = xa_load(&c->shown, id);
+	}
+	mutex_unlock(&kmsg_lock);
+	return e;
+}
+EXPORT_SYMBOL_IF_KUNIT(kmsg_catalog_served);
+
+/* What a lookup of @name (NULL: a readdir) in /sys/kernel/kmsg/@comp does */
+void kmsg_catalog_look_up(const char *comp, const char *name)
+{
+	struct kmsg_component *c;
+
+	mutex_lock(&kmsg_lock);
+	c = kmsg_component_find(comp);
+	if (c)
+		kmsg_populate_locked(c, name);
+	mutex_unlock(&kmsg_lock);
+}
+EXPORT_SYMBOL_IF_KUNIT(kmsg_catalog_look_up);
+#endif
 
 static int kmsg_module_notify(struct notifier_block *nb, unsigned long op,
 			      void *data)
@@ -465,83 +627,126 @@ static struct notifier_block kmsg_module_nb = {
 };
 
 /*
- * /proc/kmsg_catalog: "tag severity owner text", one published entry a
+ * /proc/kmsg_catalog: "tag severity owner text", one served entry a
  * line; the text escaped as in the printk index (a newline reads "\n", a
  * backslash "\\"), so that each entry stays on its line.
  */
 
+/* A place in the owners' entries, and the component of the entry there */
+struct kmsg_cursor {
+	struct kmsg_owner *owner;
+	unsigned int b, i;
+	struct kmsg_component *comp;
+};
+
 /*
- * Where the last read of a reader stopped: the node at position pos, valid
- * while kmsg_generation is gen.  A reader that goes on where it stopped
- * starts there at once; any other position is found by walking the list.
+ * Where the last read of a reader stopped: the entry at position pos,
+ * valid while kmsg_generation is gen.  A reader that goes on where it
+ * stopped starts there at once; any other position is found by walking.
  */
 struct kmsg_seq_state {
 	unsigned long gen;
 	loff_t pos;
-	struct kmsg_node *node;
+	bool valid;
+	struct kmsg_cursor cur;
 };
 
-/* The published node after @node, in list order, or NULL */
-static struct kmsg_node *kmsg_seq_after(struct kmsg_node *node)
+static const struct kmsg_catalog_entry *kmsg_cursor_entry(const struct kmsg_cursor *c)
 {
-	struct kmsg_owner *owner = node->owner;
-	unsigned int i = node - owner->nodes;
+	return &c->owner->blocks[c->b].entries[c->i];
+}
 
-	lockdep_assert_held(&kmsg_lock);
+static const char *kmsg_cursor_strings(const struct kmsg_cursor *c)
+{
+	return c->owner->blocks[c->b].strings;
+}
 
+/* Is the entry at @c the one that serves its tag? (sets c->comp) */
+static bool kmsg_cursor_served(struct kmsg_cursor *c)
+{
+	const struct kmsg_catalog_entry *e = kmsg_cursor_entry(c);
+	const char *name = kmsg_cursor_strings(c) + e->component;
+
+	if (!c->comp || strcmp(c->comp->name, name))
+		c->comp = kmsg_component_find(name);
+	return c->comp && xa_load(&c->comp->ids, e->id) == e;
+}
+
+/* Moves @c to the next entry; false at the end */
+static bool kmsg_cursor_step(struct kmsg_cursor *c)
+{
+	if (++c->i < c->owner->blocks[c->b].nr)
+		return true;
+	c->i = 0;
+	while (++c->b < c->owner->nr_blocks)
+		if (c->owner->blocks[c->b].nr)
+			return true;
 	for (;;) {
-		for (i++; i < owner->nr_nodes; i++)
-			if (owner->nodes[i].published)
-				return &owner->nodes[i];
-		if (list_is_last(&owner->list, &kmsg_owners))
-			return NULL;
-		owner = list_next_entry(owner, list);
-		i = -1;
+		if (list_is_last(&c->owner->list, &kmsg_owners))
+			return false;
+		c->owner = list_next_entry(c->owner, list);
+		for (c->b = 0; c->b < c->owner->nr_blocks; c->b++)
+			if (c->owner->blocks[c->b].nr)
+				return true;
 	}
 }
 
-/* The published node at position @pos, walking from the start */
-static struct kmsg_node *kmsg_seq_walk(loff_t pos)
+/* Moves @c to the next served entry, from where it is if @here */
+static bool kmsg_cursor_next_served(struct kmsg_cursor *c, bool here)
 {
-	struct kmsg_owner *owner;
-	unsigned int i;
-
 	lockdep_assert_held(&kmsg_lock);
 
-	list_for_each_entry(owner, &kmsg_owners, list) {
-		for (i = 0; i < owner->nr_nodes; i++) {
-			if (!owner->nodes[i].published)
-				continue;
-			if (!pos--)
-				return &owner->nodes[i];
-		}
-	}
-	return NULL;
+	if (here && kmsg_cursor_served(c))
+		return true;
+	while (kmsg_cursor_step(c))
+		if (kmsg_cursor_served(c))
+			return true;
+	return false;
 }
 
-static struct kmsg_node *kmsg_seq_remember(struct kmsg_seq_state *st,
-					   loff_t pos, struct kmsg_node *node)
+/* @c at the first entry of all, false if there is none */
+static bool kmsg_cursor_first(struct kmsg_cursor *c)
 {
-	st->gen = kmsg_generation;
-	st->pos = pos;
-	st->node = node;
-	return node;
+	memset(c, 0, sizeof(*c));
+	if (list_empty(&kmsg_owners))
+		return false;
+	c->owner = list_first_entry(&kmsg_owners, struct kmsg_owner, list);
+	if (c->owner->nr_blocks && c->owner->blocks[0].nr)
+		return true;
+	return kmsg_cursor_step(c);
 }
 
 static void *kmsg_seq_start(struct seq_file *m, loff_t *pos)
 {
 	struct kmsg_seq_state *st = m->private;
+	loff_t n;
 
 	mutex_lock(&kmsg_lock);
-	if (st->node && st->gen == kmsg_generation && st->pos == *pos)
-		return st->node;
-	return kmsg_seq_remember(st, *pos, kmsg_seq_walk(*pos));
+	if (st->valid && st->gen == kmsg_generation && st->pos == *pos)
+		return &st->cur;
+	st->valid = false;
+	if (!kmsg_cursor_first(&st->cur) ||
+	    !kmsg_cursor_next_served(&st->cur, true))
+		return NULL;
+	for (n = 0; n < *pos; n++)
+		if (!kmsg_cursor_next_served(&st->cur, false))
+			return NULL;
+	st->valid = true;
+	st->gen = kmsg_generation;
+	st->pos = *pos;
+	return &st->cur;
 }
 
 static void *kmsg_seq_next(struct seq_file *m, void *v, loff_t *pos)
 {
+	struct kmsg_seq_state *st = m->private;
+
 	++*pos;
-	return kmsg_seq_remember(m->private, *pos, kmsg_seq_after(v));
+	st->pos = *pos;
+	if (kmsg_cursor_next_served(&st->cur, false))
+		return &st->cur;
+	st->valid = false;
+	return NULL;
 }
 
 static void kmsg_seq_stop(struct seq_file *m, void *v)
@@ -551,12 +756,13 @@ static void kmsg_seq_stop(struct seq_file *m, void *v)
 
 static int kmsg_seq_show(struct seq_file *m, void *v)
 {
-	const struct kmsg_node *node = v;
-	const struct kmsg_catalog_entry *e = node->entry;
+	const struct kmsg_cursor *c = v;
+	const struct kmsg_catalog_entry *e = kmsg_cursor_entry(c);
+	const char *strings = kmsg_cursor_strings(c);
 
-	seq_printf(m, "%s.%u %s %s ", kmsg_str(node, e->component), e->id,
-		   kmsg_severities[e->level], kmsg_owner_name(node->owner));
-	seq_escape_str(m, kmsg_str(node, e->text),
+	seq_printf(m, "%s.%u %s %s ", strings + e->component, e->id,
+		   kmsg_severities[e->level], kmsg_owner_name(c->owner));
+	seq_escape_str(m, strings + e->text,
 		       ESCAPE_ANY | ESCAPE_NAP | ESCAPE_APPEND, "\\");
 	seq_putc(m, '\n');
 	return 0;

@@ -1,12 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit tests of kmsg_catalog_validate(): a well-formed catalog section
- * passes, and each way of breaking one is caught with its reason.
+ * passes, and each way of breaking one is caught with its reason; and of
+ * the registry (kernel/kmsg_catalog.c) as logic, with made-up owners:
+ * waiting copies and their promotion, components shared by owners,
+ * entries made on lookup, lookups while an owner comes and goes.
  */
 #include <kunit/test.h>
 #include <linux/align.h>
+#include <linux/completion.h>
+#include <linux/err.h>
 #include <linux/kmsg_catalog.h>
+#include <linux/kthread.h>
+#include <linux/module.h>
 #include <linux/string.h>
+
+#include "kmsg_catalog_internal.h"
 
 #define STRINGS "\0xpram\0%d is bad\0@1: count\0desc\0act"
 
@@ -214,22 +223,233 @@ static size_t long_field(void *buf, size_t len)
 		     KMSG_CATALOG_ALIGN);
 }
 
-/* A field of KMSG_FIELD_MAX bytes is served whole; a longer one is refused. */
+/* A field longer than a page is a field: its sysfs file serves it whole. */
 static void kmsg_validate_field_length(struct kunit *test)
 {
-	void *buf = kunit_kzalloc(test, 2 * KMSG_FIELD_MAX, GFP_KERNEL);
+	void *buf = kunit_kzalloc(test, 4 * PAGE_SIZE, GFP_KERNEL);
 	const char *why = NULL;
 	size_t size;
 
 	KUNIT_ASSERT_NOT_NULL(test, buf);
-	size = long_field(buf, KMSG_FIELD_MAX);
+	size = long_field(buf, 3 * PAGE_SIZE);
 	KUNIT_EXPECT_EQ(test, kmsg_catalog_validate(buf, size, &why), 1);
 	KUNIT_EXPECT_NULL(test, why);
-	memset(buf, 0, 2 * KMSG_FIELD_MAX);
-	size = long_field(buf, KMSG_FIELD_MAX + 1);
-	KUNIT_EXPECT_EQ(test, kmsg_catalog_validate(buf, size, &why), -EINVAL);
-	KUNIT_EXPECT_STREQ(test, why ? why : "(none)", "field longer than KMSG_FIELD_MAX");
 }
+
+/* The registry */
+
+/*
+ * One catalog of component @comp with the entries @ids (ascending), each
+ * text "kt", the other fields empty, written to @buf: its size.
+ */
+static size_t kt_catalog(void *buf, const char *comp, const u16 *ids,
+			 unsigned int n)
+{
+	struct kmsg_catalog_header *hdr = buf;
+	struct kmsg_catalog_entry *e = (void *)(hdr + 1);
+	char *strings = (char *)(e + n);
+	size_t len = strlen(comp);
+	unsigned int i;
+
+	*hdr = (struct kmsg_catalog_header) {
+		.magic = KMSG_CATALOG_MAGIC, .version = KMSG_CATALOG_VERSION,
+		.entry_size = sizeof(*e), .nr_entries = n,
+		.strings_size = len + 5,
+	};
+	strings[0] = '\0';
+	memcpy(strings + 1, comp, len + 1);
+	memcpy(strings + len + 2, "kt", 3);
+	for (i = 0; i < n; i++)
+		e[i] = (struct kmsg_catalog_entry) {
+			.component = 1, .text = len + 2, .id = ids[i], .level = 3,
+		};
+	return ALIGN(sizeof(*hdr) + n * sizeof(*e) + hdr->strings_size,
+		     KMSG_CATALOG_ALIGN);
+}
+
+/* Entry @i of the catalog kt_catalog() wrote to @buf */
+static const struct kmsg_catalog_entry *kt_entry(void *buf, unsigned int i)
+{
+	return (const struct kmsg_catalog_entry *)((struct kmsg_catalog_header *)buf + 1) + i;
+}
+
+static struct module kt_mod_a = { .name = "kmsg_kt_a" };
+static struct module kt_mod_b = { .name = "kmsg_kt_b" };
+
+static const struct kmsg_catalog_entry *served(const char *comp, u16 id, bool *shown)
+{
+	bool dummy;
+
+	return kmsg_catalog_served(comp, id, shown ?: &dummy);
+}
+
+/* The first owner of a tag serves it; the second's copy takes over after. */
+static void kmsg_registry_waiting(struct kunit *test)
+{
+	static const u16 ids_a[] = { 1, 2 }, ids_b[] = { 2, 3 };
+	void *a = kunit_kzalloc(test, 256, GFP_KERNEL);
+	void *b = kunit_kzalloc(test, 256, GFP_KERNEL);
+	size_t sa, sb;
+
+	KUNIT_ASSERT_NOT_NULL(test, a);
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	sa = kt_catalog(a, "kmsgkt-w", ids_a, 2);
+	sb = kt_catalog(b, "kmsgkt-w", ids_b, 2);
+	KUNIT_ASSERT_EQ(test, kmsg_catalog_add(&kt_mod_a, a, sa), 0);
+	KUNIT_ASSERT_EQ(test, kmsg_catalog_add(&kt_mod_b, b, sb), 0);
+	KUNIT_EXPECT_PTR_EQ(test, served("kmsgkt-w", 1, NULL), kt_entry(a, 0));
+	KUNIT_EXPECT_PTR_EQ(test, served("kmsgkt-w", 2, NULL), kt_entry(a, 1));
+	KUNIT_EXPECT_PTR_EQ(test, served("kmsgkt-w", 3, NULL), kt_entry(b, 1));
+
+	kmsg_catalog_remove(&kt_mod_a);
+	KUNIT_EXPECT_NULL(test, served("kmsgkt-w", 1, NULL));
+	KUNIT_EXPECT_PTR_EQ(test, served("kmsgkt-w", 2, NULL), kt_entry(b, 0));
+	KUNIT_EXPECT_PTR_EQ(test, served("kmsgkt-w", 3, NULL), kt_entry(b, 1));
+
+	kmsg_catalog_remove(&kt_mod_b);
+	KUNIT_EXPECT_PTR_EQ(test, served("kmsgkt-w", 2, NULL), ERR_PTR(-ENOENT));
+}
+
+/* The waiting copy whose owner goes first leaves the served one alone. */
+static void kmsg_registry_waiting_goes(struct kunit *test)
+{
+	static const u16 ids[] = { 7 };
+	void *a = kunit_kzalloc(test, 256, GFP_KERNEL);
+	void *b = kunit_kzalloc(test, 256, GFP_KERNEL);
+	size_t sa, sb;
+
+	KUNIT_ASSERT_NOT_NULL(test, a);
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	sa = kt_catalog(a, "kmsgkt-g", ids, 1);
+	sb = kt_catalog(b, "kmsgkt-g", ids, 1);
+	KUNIT_ASSERT_EQ(test, kmsg_catalog_add(&kt_mod_a, a, sa), 0);
+	KUNIT_ASSERT_EQ(test, kmsg_catalog_add(&kt_mod_b, b, sb), 0);
+	kmsg_catalog_remove(&kt_mod_b);
+	KUNIT_EXPECT_PTR_EQ(test, served("kmsgkt-g", 7, NULL), kt_entry(a, 0));
+	kmsg_catalog_remove(&kt_mod_a);
+	KUNIT_EXPECT_PTR_EQ(test, served("kmsgkt-g", 7, NULL), ERR_PTR(-ENOENT));
+}
+
+/* A component two owners share stays while either has an entry in it. */
+static void kmsg_registry_shared_component(struct kunit *test)
+{
+	static const u16 ids_a[] = { 1 }, ids_b[] = { 5 };
+	void *a = kunit_kzalloc(test, 256, GFP_KERNEL);
+	void *b = kunit_kzalloc(test, 256, GFP_KERNEL);
+	size_t sa, sb;
+
+	KUNIT_ASSERT_NOT_NULL(test, a);
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	sa = kt_catalog(a, "kmsgkt-s", ids_a, 1);
+	sb = kt_catalog(b, "kmsgkt-s", ids_b, 1);
+	KUNIT_ASSERT_EQ(test, kmsg_catalog_add(&kt_mod_a, a, sa), 0);
+	KUNIT_ASSERT_EQ(test, kmsg_catalog_add(&kt_mod_b, b, sb), 0);
+	kmsg_catalog_remove(&kt_mod_a);
+	KUNIT_EXPECT_NULL(test, served("kmsgkt-s", 1, NULL));
+	KUNIT_EXPECT_PTR_EQ(test, served("kmsgkt-s", 5, NULL), kt_entry(b, 0));
+	kmsg_catalog_remove(&kt_mod_b);
+	KUNIT_EXPECT_PTR_EQ(test, served("kmsgkt-s", 5, NULL), ERR_PTR(-ENOENT));
+}
+
+/* An entry gets its directory when looked up, not before; a readdir all. */
+static void kmsg_registry_lookup(struct kunit *test)
+{
+	static const u16 ids[] = { 1, 2, 3 };
+	void *a = kunit_kzalloc(test, 256, GFP_KERNEL);
+	bool shown;
+	size_t sa;
+
+	KUNIT_ASSERT_NOT_NULL(test, a);
+	sa = kt_catalog(a, "kmsgkt-l", ids, 3);
+	KUNIT_ASSERT_EQ(test, kmsg_catalog_add(&kt_mod_a, a, sa), 0);
+	served("kmsgkt-l", 2, &shown);
+	KUNIT_EXPECT_FALSE(test, shown);
+	kmsg_catalog_look_up("kmsgkt-l", "2");
+	kmsg_catalog_look_up("kmsgkt-l", "9");
+	kmsg_catalog_look_up("kmsgkt-l", "text");
+	KUNIT_EXPECT_PTR_EQ(test, served("kmsgkt-l", 2, &shown), kt_entry(a, 1));
+	KUNIT_EXPECT_TRUE(test, shown);
+	served("kmsgkt-l", 1, &shown);
+	KUNIT_EXPECT_FALSE(test, shown);
+	KUNIT_EXPECT_NULL(test, served("kmsgkt-l", 9, &shown));
+	KUNIT_EXPECT_FALSE(test, shown);
+	kmsg_catalog_look_up("kmsgkt-l", NULL);
+	served("kmsgkt-l", 1, &shown);
+	KUNIT_EXPECT_TRUE(test, shown);
+	served("kmsgkt-l", 3, &shown);
+	KUNIT_EXPECT_TRUE(test, shown);
+	kmsg_catalog_remove(&kt_mod_a);
+	KUNIT_EXPECT_PTR_EQ(test, served("kmsgkt-l", 2, &shown), ERR_PTR(-ENOENT));
+	KUNIT_EXPECT_FALSE(test, shown);
+}
+
+struct kt_looker {
+	struct completion done;
+	bool stop;
+	unsigned long lookups;
+};
+
+static int kt_look(void *data)
+{
+	struct kt_looker *l = data;
+
+	while (!READ_ONCE(l->stop)) {
+		kmsg_catalog_look_up("kmsgkt-u", "4");
+		kmsg_catalog_look_up("kmsgkt-u", NULL);
+		l->lookups++;
+		cond_resched();
+	}
+	complete(&l->done);
+	return 0;
+}
+
+/* Lookups while the owner comes and goes see it whole or not at all. */
+static void kmsg_registry_lookup_during_unload(struct kunit *test)
+{
+	static const u16 ids[] = { 4, 5 };
+	void *a = kunit_kzalloc(test, 256, GFP_KERNEL);
+	struct kt_looker l = { .stop = false };
+	struct task_struct *t;
+	int i, bad = 0;
+	size_t sa;
+
+	KUNIT_ASSERT_NOT_NULL(test, a);
+	sa = kt_catalog(a, "kmsgkt-u", ids, 2);
+	init_completion(&l.done);
+	t = kthread_run(kt_look, &l, "kmsg_kt_look");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+	for (i = 0; i < 200; i++) {
+		const struct kmsg_catalog_entry *e;
+
+		if (kmsg_catalog_add(&kt_mod_a, a, sa)) {
+			bad++;
+			continue;
+		}
+		e = served("kmsgkt-u", 5, NULL);
+		bad += e != kt_entry(a, 1);
+		kmsg_catalog_remove(&kt_mod_a);
+		bad += served("kmsgkt-u", 5, NULL) != ERR_PTR(-ENOENT);
+		cond_resched();
+	}
+	WRITE_ONCE(l.stop, true);
+	wait_for_completion(&l.done);
+	KUNIT_EXPECT_EQ(test, bad, 0);
+	KUNIT_EXPECT_GT(test, l.lookups, 0UL);
+}
+
+static struct kunit_case kmsg_registry_cases[] = {
+	KUNIT_CASE(kmsg_registry_waiting),
+	KUNIT_CASE(kmsg_registry_waiting_goes),
+	KUNIT_CASE(kmsg_registry_shared_component),
+	KUNIT_CASE(kmsg_registry_lookup),
+	KUNIT_CASE(kmsg_registry_lookup_during_unload),
+	{}
+};
+
+static struct kunit_suite kmsg_registry_suite = {
+	.name = "kmsg_registry",
+	.test_cases = kmsg_registry_cases,
+};
 
 static struct kunit_case kmsg_catalog_cases[] = {
 	KUNIT_CASE(kmsg_validate_good),
@@ -244,7 +464,7 @@ static struct kunit_suite kmsg_catalog_suite = {
 	.test_cases = kmsg_catalog_cases,
 };
 
-kunit_test_suite(kmsg_catalog_suite);
+kunit_test_suites(&kmsg_catalog_suite, &kmsg_registry_suite);
 
 MODULE_DESCRIPTION("KUnit tests of the kernel message catalog");
 MODULE_LICENSE("GPL");

@@ -43,23 +43,6 @@ static bool kmsg_strings_ok(const struct kmsg_catalog_entry *e,
 	return true;
 }
 
-/*
- * Is each string field of @e at most KMSG_FIELD_MAX bytes, what a sysfs
- * file shows whole?  The string table ends in a NUL (checked before).
- */
-static bool kmsg_lengths_ok(const struct kmsg_catalog_entry *e,
-			    const char *strings)
-{
-	enum kmsg_field f;
-
-	for (f = 0; f < KMSG_NR_FIELDS; f++)
-		if (f != KMSG_FIELD_SEVERITY &&
-		    strnlen(strings + kmsg_field_offset(e, f),
-			    KMSG_FIELD_MAX + 1) > KMSG_FIELD_MAX)
-			return false;
-	return true;
-}
-
 /* Order of two entries of one catalog: by component, then by id. */
 static int kmsg_entry_cmp(const char *strings,
 			  const struct kmsg_catalog_entry *a,
@@ -78,12 +61,13 @@ static int kmsg_entry_cmp(const char *strings,
  * @size: its size in bytes
  * @why: set to a short description of the first problem found
  *
- * Checks every bound, offset, NUL termination, field length
- * (KMSG_FIELD_MAX), component name, id and level of every catalog in the
- * section, and that the entries of each catalog are sorted by tag
+ * Checks every bound, offset, NUL termination, component name, id and
+ * level of every catalog in the section, and that the entries of each catalog are sorted by tag
  * (component, then id) with no tag twice, as scripts/kmsg-gen writes them.
  * The same tag in two catalogs of one section is allowed: it is served
- * like a tag of two owners.
+ * like a tag of two owners.  A field may be of any length (its sysfs
+ * file is a seq_file): the string table ending in a NUL is what makes every
+ * string in it end, so no string is read here but the components.
  *
  * Return: the number of entries, or -EINVAL with @why set.
  */
@@ -135,10 +119,6 @@ int kmsg_catalog_validate(const void *data, size_t size, const char **why)
 		for (i = 0; i < hdr->nr_entries; i++, ent++) {
 			if (!kmsg_strings_ok(ent, hdr->strings_size)) {
 				*why = "string offset out of range";
-				return -EINVAL;
-			}
-			if (!kmsg_lengths_ok(ent, strings)) {
-				*why = "field longer than KMSG_FIELD_MAX";
 				return -EINVAL;
 			}
 			if (!kmsg_component_valid(strings + ent->component,

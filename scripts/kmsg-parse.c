@@ -604,31 +604,6 @@ static void block_finish(struct parser *p, struct block *k)
 }
 
 /*
- * A field longer than a catalog entry may have (KMSG_FIELD_MAX, the
- * kernel's limit too) makes the block malformed, named at its first line.
- */
-static bool field_too_long(struct parser *p, const struct desc *d,
-			   const char *name, const char *field)
-{
-	size_t n = field ? strlen(field) : 0;
-
-	if (n <= KMSG_FIELD_MAX)
-		return false;
-	fprintf(stderr, "%s:%d: %s: %s is %zu bytes, more than the %d of a catalog field\n",
-		p->file, d->line, d->tag, name, n, KMSG_FIELD_MAX);
-	p->errors++;
-	return true;
-}
-
-static bool too_long(struct parser *p, const struct desc *d)
-{
-	return field_too_long(p, d, "Text:", d->text) ||
-	       field_too_long(p, d, "Parameter:", d->params) ||
-	       field_too_long(p, d, "Description:", d->description) ||
-	       field_too_long(p, d, "User action:", d->user_action);
-}
-
-/*
  * Parse the block whose opening line was just read.  Returns 0 and fills
  * @d, or -1 after reporting the first problem (the rest of the block is
  * consumed either way).
@@ -683,7 +658,7 @@ static int parse_block(struct parser *p, struct desc *d)
 	}
 	d->description = finish_block(&p->set->arena, &p->desc, p->prev.description);
 	d->user_action = finish_block(&p->set->arena, &p->action, p->prev.user_action);
-	return too_long(p, d) ? -1 : 0;
+	return 0;
 }
 
 /**

@@ -18,10 +18,13 @@ install_selftests() {
 		ARCH=$ARCH CROSS_COMPILE=$CROSS_COMPILE INSTALL_PATH="$dest" install
 }
 src_lock install_selftests >"$dest.log" 2>&1 || { cat "$dest.log" >&2; exit 1; }
-# The functions of kernel/kmsg_catalog.c, for kmsg_faults.sh's stack filter.
+# The functions of kernel/kmsg_catalog.c, for kmsg_faults.sh's stack filter:
+# its own (kmsg_*), not the copies of inline helpers other files have too,
+# nor its initcall, whose text is freed after boot.
 if [ -f "$KOUT/kernel/kmsg_catalog.o" ]; then
 	${CROSS_COMPILE}nm "$KOUT/kernel/kmsg_catalog.o" |
-		awk '$2 ~ /^[tT]$/ && $3 !~ /^\./ { print $3 }' > "$dest/kmsg/catalog_functions"
+		awk '$2 ~ /^[tT]$/ && $3 ~ /^kmsg_/ && $3 != "kmsg_catalog_init" { print $3 }' \
+		> "$dest/kmsg/catalog_functions"
 fi
 # kmsg-gen: the build's; a kernel without the catalog has none (kbuild
 # builds it only for the catalog and for D=1 and D=2), so then our own.

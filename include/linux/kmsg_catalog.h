@@ -38,13 +38,6 @@
 /* A tag is "<component>.<id>": the limits of both parts. */
 #define KMSG_COMPONENT_MAX	31	/* characters of a component name */
 #define KMSG_ID_MAX		65535
-/*
- * The longest string field of an entry, in bytes: a file of
- * /sys/kernel/kmsg shows the field and a newline in one page of at least
- * 4096 bytes, of which sysfs_emit() fills 4095.  scripts/kmsg-gen refuses
- * a description with a longer field, kmsg_catalog_validate() a catalog.
- */
-#define KMSG_FIELD_MAX		4094
 
 /* What starts each call-site record of .kmsg.records (include/linux/kmsg.h). */
 #define KMSG_RECORD_MAGIC	"kmsg-v1"

@@ -32,11 +32,12 @@ ktap_set_plan 6
 # catalog_functions; addresses from /proc/kallsyms).
 range=$(sort /proc/kallsyms | awk -v list="$KMSG_DIR/catalog_functions" '
 	BEGIN { while ((getline f < list) > 0) want[f] = 1 }
-	$3 in want && !start { start = $1 }
-	$3 in want { last = NR; next }
-	last && NR > last && !end && $1 != prev { end = $1 }
-	{ prev = $1 }
-	END { if (start && end) print "0x" start, "0x" end }')
+	{ addr[NR] = $1 }
+	$3 in want { if (!start) start = $1; last = NR }
+	END {
+		for (i = last + 1; start && i <= NR; i++)
+			if (addr[i] != addr[last]) { print "0x" start, "0x" addr[i]; exit }
+	}')
 set -- $range
 check "the catalog's code is found in /proc/kallsyms" [ $# -eq 2 ]
 echo "$1" > $fs/require-start
@@ -63,15 +64,15 @@ while [ $quiet -lt 8 ] && [ $n -lt 500 ]; do
 	fi
 	[ $rc -eq 0 ] || loadfail="$loadfail $n"
 	s=$(sysfs_count) p=$(proc_count)
-	# whole (3 entries in sysfs and in the listing) or nothing at all
-	if ! { [ "$s" -eq 3 ] && [ "$p" -eq 3 ]; } &&
+	# whole (its 4 entries in sysfs and in the listing) or nothing at all
+	if ! { [ "$s" -eq 4 ] && [ "$p" -eq 4 ]; } &&
 	   ! { [ "$s" -eq 0 ] && [ "$p" -eq 0 ]; }; then
 		half="$half $n($s/$p)"
 	fi
 	l=$(dmesg | grep -cE "^kmsg(\.3)?: $A: catalog not registered: -12\$")
 	if [ "$s" -eq 0 ] && [ "$l" -ne 1 ]; then
 		lines="$lines $n($l)"
-	elif [ "$s" -eq 3 ] && [ "$l" -ne 0 ]; then
+	elif [ "$s" -eq 4 ] && [ "$l" -ne 0 ]; then
 		lines="$lines $n($l)"
 	fi
 	[ $rc -eq 0 ] && unload_mod $A

@@ -13,7 +13,7 @@
 exp=${KMSG_EXPECTED:-$KMSG_DIR/expected}
 golden=$KMSG_DIR/golden
 fields="text severity parameters description user_action"
-tags="kmsgcat.1 kmsgcat.2 kmsgcat.3"
+tags="kmsgcat.1 kmsgcat.2 kmsgcat.3 kmsgcat.4"
 gtags="kmsgcat.2 kmsgcat.3"
 # xpram, built into the s390x guest's vmlinux, exists nowhere else
 if [ "$(uname -m)" = s390x ]; then
@@ -22,7 +22,7 @@ if [ "$(uname -m)" = s390x ]; then
 fi
 
 ktap_print_header
-ktap_set_plan $(( $(echo $tags | wc -w) * 2 + $(echo $gtags | wc -w) + 6 ))
+ktap_set_plan $(( $(echo $tags | wc -w) * 2 + $(echo $gtags | wc -w) + 7 ))
 
 load_mod test_kmsg_cat_a
 
@@ -58,6 +58,10 @@ for tag in $gtags; do
 		"$(same_files "$SYSFS/${tag%.*}/${tag##*.}" "$golden/$tag")" ""
 done
 
+# (kmsgcat.4 above is compared whole, and is longer than a page)
+check "a field longer than a page is served whole" \
+	[ "$(wc -c < $SYSFS/kmsgcat/4/description)" -gt 4096 ]
+
 f=$SYSFS/kmsgcat/1/text
 before=$(cat $f)
 (echo junk > $f) 2>/dev/null
@@ -69,12 +73,18 @@ check "an unprivileged user can read a catalog file" \
 	su -s /bin/sh nobody -c "cat $SYSFS/kmsgcat/1/description >/dev/null"
 
 # Every line of the listing has a sysfs entry with the same severity and
-# text (split by hand: read trims a text's blanks), and every entry a line.
+# text (split by hand: read trims a text's blanks; the listing writes a
+# backslash and a newline of a text as "\\" and "\n"), and every entry
+# a line.
+escaped() {
+	sed 's/\\/\\\\/g' "$1" 2>/dev/null |
+		awk '{ printf "%s%s", (NR > 1 ? "\\n" : ""), $0 }'
+}
 bad=
 while IFS= read -r l && tag=${l%% *} l=${l#* } sev=${l%% *} text=${l#* * }; do
 	dir=$SYSFS/${tag%.*}/${tag##*.}
 	[ "$(cat "$dir/severity" 2>/dev/null)" = "$sev" ] || bad="$bad $tag:severity"
-	[ "$(cat "$dir/text" 2>/dev/null)" = "$text" ] || bad="$bad $tag:text"
+	[ "$(escaped "$dir/text")" = "$text" ] || bad="$bad $tag:text"
 done < $PROCFS
 expect_eq "each $PROCFS line agrees with sysfs" "$bad" ""
 expect_eq "$PROCFS lists as many entries as sysfs has" \
