@@ -543,6 +543,7 @@ err_report:
 	kmsg_err(3, "%s: catalog not registered: %d\n", name, err);
 	return err;
 }
+EXPORT_SYMBOL_IF_KUNIT(kmsg_catalog_add);
 
 VISIBLE_IF_KUNIT void kmsg_catalog_remove(struct module *mod)
 {
@@ -564,11 +565,9 @@ VISIBLE_IF_KUNIT void kmsg_catalog_remove(struct module *mod)
 	mutex_unlock(&kmsg_reg_lock);
 	kfree(found);
 }
-
-#if IS_ENABLED(CONFIG_KUNIT)
-EXPORT_SYMBOL_IF_KUNIT(kmsg_catalog_add);
 EXPORT_SYMBOL_IF_KUNIT(kmsg_catalog_remove);
 
+#if IS_ENABLED(CONFIG_KUNIT)
 /*
  * The entry serving @comp.@id (NULL if none, ERR_PTR(-ENOENT) if there is
  * no such component) and in @shown whether it has its directory.
