@@ -41,6 +41,7 @@
 #include <linux/mutex.h>
 #include <linux/overflow.h>
 #include <linux/proc_fs.h>
+#include <linux/sched.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -236,8 +237,10 @@ static void kmsg_populate_locked(struct kmsg_component *comp, const char *name)
 	if (comp->dead)
 		return;
 	if (!name) {
-		xa_for_each(&comp->ids, id, e)
+		xa_for_each(&comp->ids, id, e) {
 			kmsg_show(comp, id);
+			cond_resched();
+		}
 	} else if (!kstrtou16(name, 10, &n)) {
 		kmsg_show(comp, n);
 	}
@@ -399,6 +402,8 @@ static void kmsg_owner_unpublish(struct kmsg_owner *owner, unsigned int n)
 				kmsg_component_put(comp);
 				comp = NULL;
 			}
+			/* tens of thousands of entries, each a kernfs removal */
+			cond_resched();
 		}
 	}
 }
@@ -466,6 +471,7 @@ static int kmsg_owner_publish(struct kmsg_owner *owner)
 				goto fail;
 			}
 			n++;
+			cond_resched();
 		}
 	}
 	return 0;
