@@ -384,7 +384,7 @@ static void kmsg_registry_lookup(struct kunit *test)
 }
 
 struct kt_looker {
-	struct completion done;
+	struct completion started, done;
 	bool stop;
 	unsigned long lookups;
 };
@@ -396,7 +396,8 @@ static int kt_look(void *data)
 	while (!READ_ONCE(l->stop)) {
 		kmsg_catalog_look_up("kmsgkt-u", "4");
 		kmsg_catalog_look_up("kmsgkt-u", NULL);
-		l->lookups++;
+		if (!l->lookups++)
+			complete(&l->started);
 		cond_resched();
 	}
 	complete(&l->done);
@@ -415,9 +416,12 @@ static void kmsg_registry_lookup_during_unload(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, a);
 	sa = kt_catalog(a, "kmsgkt-u", ids, 2);
+	init_completion(&l.started);
 	init_completion(&l.done);
 	t = kthread_run(kt_look, &l, "kmsg_kt_look");
 	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+	/* on one CPU without preemption it runs only when this one waits */
+	wait_for_completion(&l.started);
 	for (i = 0; i < 200; i++) {
 		const struct kmsg_catalog_entry *e;
 
