@@ -508,20 +508,26 @@ def mark_printed(desc, comp, ids):
     os.rename(desc + ".tmp", desc)
 
 
+def read_sources(files):
+    """{path: text} of files, in their order"""
+    texts = {}
+    for path in files:
+        try:
+            with open(path) as f:
+                texts[path] = f.read()
+        except OSError as e:
+            die("%s: %s" % (path, e.strerror))
+    return texts
+
+
 def convert_described(a):
     comp = os.path.basename(a.described)
     entries = described(a.described, a.kmsg_gen)
-    before = {}
-    for path in a.files:
-        try:
-            with open(path) as f:
-                text = f.read()
-        except OSError as e:
-            die("%s: %s" % (path, e.strerror))
+    before = read_sources(a.files)
+    for path, text in before.items():
         m = COMPONENT.search(text)
         if m and m.group(1) != comp:
             die("%s: KMSG_COMPONENT is \"%s\", not %s" % (path, m.group(1), comp))
-        before[path] = text
     todo = []
     for f, ln, col, fn in calls(a.files):
         fmt = format_at(before[f], ln, col, fn)
@@ -588,18 +594,12 @@ def main():
     if a.described:
         return convert_described(a)
 
-    comps, used, before = set(), [], {}
-    for path in a.files:
-        try:
-            with open(path) as f:
-                text = f.read()
-        except OSError as e:
-            die("%s: %s" % (path, e.strerror))
+    comps, used, before = set(), [], read_sources(a.files)
+    for path, text in before.items():
         m = COMPONENT.search(text)
         if not m:
             die("%s: no #define KMSG_COMPONENT \"...\"" % path)
         comps.add(m.group(1))
-        before[path] = text
         used += [int(i) for i in KMSG_CALL.findall(text)]
     if len(comps) != 1:
         die("the files define different components: " + ", ".join(sorted(comps)))

@@ -44,6 +44,10 @@ MODULE_PARM_DESC(trigger, "print kmsgcat.2 with the written value");
  * Text: "a long description"
  * Severity: Informational
  * Description:
+ * The kmsg selftest module test_kmsg_cat_a printed this when it was
+ * loaded.  The entry exists for kmsg_sysfs.sh, which checks that a
+ * description longer than a page is served whole by its sysfs file; the
+ * numbered lines below only make it that long.
  * Line 1 of a description longer than a page, which its file serves whole.
  * Line 2 of a description longer than a page, which its file serves whole.
  * Line 3 of a description longer than a page, which its file serves whole.
