@@ -13,15 +13,17 @@
  * boot, a module when it is coming (before its init function runs); a
  * module's entries go when it does, including when its init fails.
  *
- * The strings stay where they are, in the image's read-only data, and
- * so do the entries: registering one costs a slot in its component's
- * xarray.  A component is a kernfs directory that makes an entry's
+ * The entries and their strings stay where they are, in the image's
+ * read-only data, sorted by tag: registering an image costs one struct
+ * kmsg_range for each run of one component's entries in it, on that
+ * component's list, and nothing for each entry; an id is found by binary
+ * search.  A component is a kernfs directory that makes an entry's
  * directory and its five files only when someone looks the entry up
  * (kernfs_create_lazy_dir()); they stay until the entry goes.
  *
  * When two owners carry the same tag, the one registered first serves
  * it; the other's copy waits, with one warning, and takes over when the
- * first owner goes away.
+ * first owner goes away (the oldest range that has an id serves it).
  *
  * Its own messages are the catalog's too, component "kmsg", described in
  * Documentation/kmsg/kmsg.
@@ -30,6 +32,7 @@
 #define KMSG_COMPONENT "kmsg"
 #define pr_fmt(fmt) KMSG_COMPONENT ": " fmt
 
+#include <linux/bsearch.h>
 #include <linux/kernfs.h>
 #include <linux/kmsg.h>
 #include <linux/kmsg_catalog.h>
@@ -60,33 +63,38 @@ static const char *const kmsg_severities[KMSG_NR_LEVELS] = {
 	KMSG_SEVERITY_NAMES
 };
 
-/* One catalog of a section: its entries and their strings. */
-struct kmsg_block {
+/*
+ * The entries of one component in one catalog of a section: a run of the
+ * catalog's entries, which are sorted by component and then by id.
+ */
+struct kmsg_range {
+	struct list_head list;		/* in its component's, oldest first */
+	const struct kmsg_owner *owner;
+	struct kmsg_component *comp;
 	const struct kmsg_catalog_entry *entries;
 	const char *strings;
 	u32 nr;
 };
 
-/* Everything one image (vmlinux or a module) registered. */
+/* Everything one image (vmlinux or a module) registered, in section order */
 struct kmsg_owner {
 	struct list_head list;
 	struct module *mod;
-	unsigned int nr_blocks;
-	struct kmsg_block blocks[] __counted_by(nr_blocks);
+	unsigned int nr_ranges;
+	struct kmsg_range ranges[] __counted_by(nr_ranges);
 };
 
 /*
- * /sys/kernel/kmsg/<component>, alive while any entry of it is: a lazy
- * kernfs directory (lazy is its priv).
+ * /sys/kernel/kmsg/<component>, alive while any owner has entries in it:
+ * a lazy kernfs directory (lazy is its priv).  The entry that serves an
+ * id is that of the oldest range that has the id; the others wait.
  */
 struct kmsg_component {
 	struct kernfs_lazy_dir lazy;
 	struct list_head list;
 	struct kernfs_node *kn;
-	struct xarray ids;		/* id -> the entry that serves it */
+	struct list_head ranges;	/* struct kmsg_range, oldest first */
 	struct xarray shown;		/* id -> struct kmsg_shown */
-	unsigned int nr_served;
-	unsigned int nr_waiting;	/* copies shadowed by a served one */
 	bool dead;			/* on kmsg_dead, its directory going */
 	char name[KMSG_COMPONENT_MAX + 1];
 };
@@ -94,7 +102,7 @@ struct kmsg_component {
 /* A served entry someone looked up: its directory, whose files' priv it is */
 struct kmsg_shown {
 	const struct kmsg_catalog_entry *entry;
-	const char *strings;
+	const struct kmsg_range *range;
 	struct kernfs_node *kn;
 };
 
@@ -104,17 +112,16 @@ struct kmsg_shown {
  * their populate callbacks and so is done without kmsg_lock.
  *
  * kmsg_lock protects the lists kmsg_owners and kmsg_components,
- * kmsg_nr_waiting, kmsg_generation and every component's fields; the
- * populate callback and the procfs listing take it.  A field's seq_show()
- * takes no lock: an entry's directory is removed, which waits for its
- * readers, before its struct kmsg_shown is freed.
+ * kmsg_generation and every component's fields; the populate callback
+ * and the procfs listing take it.  A field's seq_show() takes no lock: an
+ * entry's directory is removed, which waits for its readers, before its
+ * struct kmsg_shown is freed.
  */
 static DEFINE_MUTEX(kmsg_reg_lock);
 static DEFINE_MUTEX(kmsg_lock);
 static LIST_HEAD(kmsg_owners);
 static LIST_HEAD(kmsg_components);
 static LIST_HEAD(kmsg_dead);
-static unsigned int kmsg_nr_waiting;	/* copies shadowed by another owner */
 static unsigned long kmsg_generation;	/* changes with what is served */
 static struct kobject *kmsg_kobj;
 
@@ -123,33 +130,38 @@ static const char *kmsg_owner_name(const struct kmsg_owner *owner)
 	return owner->mod ? owner->mod->name : "vmlinux";
 }
 
-/* The block of @owner that holds @e, or NULL */
-static const struct kmsg_block *kmsg_block_in(const struct kmsg_owner *owner,
-					      const struct kmsg_catalog_entry *e)
+static int kmsg_id_cmp(const void *key, const void *elt)
 {
-	unsigned int b;
+	u16 id = *(const u16 *)key;
+	u16 other = ((const struct kmsg_catalog_entry *)elt)->id;
 
-	for (b = 0; b < owner->nr_blocks; b++) {
-		const struct kmsg_block *blk = &owner->blocks[b];
-
-		if (e >= blk->entries && e < blk->entries + blk->nr)
-			return blk;
-	}
-	return NULL;
+	return id < other ? -1 : id > other;
 }
 
-/* The registered owner of @e and its block, or NULL */
-static const struct kmsg_owner *kmsg_owner_of(const struct kmsg_catalog_entry *e,
-					      const struct kmsg_block **blk)
+/* The entry @id of the range @r, or NULL */
+static const struct kmsg_catalog_entry *kmsg_range_find(const struct kmsg_range *r,
+							u16 id)
 {
-	const struct kmsg_owner *owner;
+	return bsearch(&id, r->entries, r->nr, sizeof(*r->entries), kmsg_id_cmp);
+}
+
+/* The entry that serves @id of @comp and its range, or NULL */
+static const struct kmsg_catalog_entry *kmsg_served(const struct kmsg_component *comp,
+						    u16 id,
+						    const struct kmsg_range **rp)
+{
+	const struct kmsg_catalog_entry *e;
+	const struct kmsg_range *r;
 
 	lockdep_assert_held(&kmsg_lock);
 
-	list_for_each_entry(owner, &kmsg_owners, list) {
-		*blk = kmsg_block_in(owner, e);
-		if (*blk)
-			return owner;
+	list_for_each_entry(r, &comp->ranges, list) {
+		e = kmsg_range_find(r, id);
+		if (e) {
+			if (rp)
+				*rp = r;
+			return e;
+		}
 	}
 	return NULL;
 }
@@ -171,7 +183,8 @@ static int kmsg_field_show(struct seq_file *m, void *v)
 	if (f == KMSG_FIELD_SEVERITY)
 		seq_printf(m, "%s\n", kmsg_severities[e->level]);
 	else
-		seq_printf(m, "%s\n", shown->strings + kmsg_field_offset(e, f));
+		seq_printf(m, "%s\n",
+			   shown->range->strings + kmsg_field_offset(e, f));
 	return 0;
 }
 
@@ -180,10 +193,10 @@ static const struct kernfs_ops kmsg_field_ops = {
 };
 
 /* Makes the directory of the served entry @id of @comp, if it has none. */
-static void kmsg_show(struct kmsg_component *comp, unsigned long id)
+static void kmsg_show(struct kmsg_component *comp, u16 id)
 {
-	const struct kmsg_catalog_entry *e = xa_load(&comp->ids, id);
-	const struct kmsg_block *blk;
+	const struct kmsg_range *r;
+	const struct kmsg_catalog_entry *e = kmsg_served(comp, id, &r);
 	struct kmsg_shown *shown;
 	struct kernfs_node *kn;
 	enum kmsg_field f;
@@ -191,14 +204,14 @@ static void kmsg_show(struct kmsg_component *comp, unsigned long id)
 
 	lockdep_assert_held(&kmsg_lock);
 
-	if (!e || xa_load(&comp->shown, id) || !kmsg_owner_of(e, &blk))
+	if (!e || xa_load(&comp->shown, id))
 		return;
 	shown = kzalloc(sizeof(*shown), GFP_KERNEL);
 	if (!shown)
 		return;
 	shown->entry = e;
-	shown->strings = blk->strings;
-	snprintf(name, sizeof(name), "%lu", id);
+	shown->range = r;
+	snprintf(name, sizeof(name), "%u", id);
 	kn = kernfs_create_dir_ns(comp->kn, name, 0555, GLOBAL_ROOT_UID,
 				  GLOBAL_ROOT_GID, shown, NULL);
 	if (IS_ERR(kn))
@@ -228,21 +241,25 @@ err_free:
 /* Makes the directory of entry @name of @comp, or of all for NULL */
 static void kmsg_populate_locked(struct kmsg_component *comp, const char *name)
 {
-	const struct kmsg_catalog_entry *e;
-	unsigned long id;
+	const struct kmsg_range *r;
+	u32 i;
 	u16 n;
 
 	lockdep_assert_held(&kmsg_lock);
 
 	if (comp->dead)
 		return;
-	if (!name) {
-		xa_for_each(&comp->ids, id, e) {
-			kmsg_show(comp, id);
+	if (name) {
+		if (!kstrtou16(name, 10, &n))
+			kmsg_show(comp, n);
+		return;
+	}
+	/* a waiting copy's id is shown by the range that serves it */
+	list_for_each_entry(r, &comp->ranges, list) {
+		for (i = 0; i < r->nr; i++) {
+			kmsg_show(comp, r->entries[i].id);
 			cond_resched();
 		}
-	} else if (!kstrtou16(name, 10, &n)) {
-		kmsg_show(comp, n);
 	}
 }
 
@@ -296,7 +313,7 @@ static struct kmsg_component *kmsg_component_get(const char *name)
 		return ERR_PTR(-ENOMEM);
 	strscpy(comp->name, name);
 	comp->lazy.populate = kmsg_populate;
-	xa_init(&comp->ids);
+	INIT_LIST_HEAD(&comp->ranges);
 	xa_init(&comp->shown);
 	kn = kernfs_create_lazy_dir(kmsg_kobj->sd, name, 0755, &comp->lazy);
 	if (IS_ERR(kn)) {
@@ -308,12 +325,12 @@ static struct kmsg_component *kmsg_component_get(const char *name)
 	return comp;
 }
 
-/* Retires @comp once no entry uses it; kmsg_reap() removes it. */
+/* Retires @comp once no owner has entries in it; kmsg_reap() removes it. */
 static void kmsg_component_put(struct kmsg_component *comp)
 {
 	lockdep_assert_held(&kmsg_lock);
 
-	if (comp->nr_served || comp->nr_waiting)
+	if (!list_empty(&comp->ranges))
 		return;
 	comp->dead = true;
 	list_move_tail(&comp->list, &kmsg_dead);
@@ -330,173 +347,124 @@ static void kmsg_reap(void)
 		list_del(&comp->list);
 		/* waits for running populate callbacks, which see dead */
 		kernfs_remove(comp->kn);
-		xa_destroy(&comp->ids);
 		xa_destroy(&comp->shown);
 		kfree(comp);
 	}
 }
 
-/* entries */
+/* owners */
 
-/* The oldest other owner's waiting copy of @id of @comp takes over. */
-static void kmsg_promote_waiting(struct kmsg_component *comp, u16 id)
-{
-	struct kmsg_owner *owner;
-	unsigned int b, i;
-
-	lockdep_assert_held(&kmsg_lock);
-
-	list_for_each_entry(owner, &kmsg_owners, list) {
-		for (b = 0; b < owner->nr_blocks; b++) {
-			const struct kmsg_block *blk = &owner->blocks[b];
-
-			for (i = 0; i < blk->nr; i++) {
-				const struct kmsg_catalog_entry *e = &blk->entries[i];
-
-				if (e->id != id ||
-				    strcmp(blk->strings + e->component, comp->name))
-					continue;
-				if (xa_insert(&comp->ids, id, (void *)e, GFP_KERNEL))
-					return;
-				comp->nr_served++;
-				comp->nr_waiting--;
-				kmsg_nr_waiting--;
-				kmsg_generation++;
-				return;
-			}
-		}
-	}
-}
-
-/* Withdraws the first @n entries of @owner, which is off kmsg_owners. */
+/* Withdraws the first @n ranges of @owner, which is off kmsg_owners. */
 static void kmsg_owner_unpublish(struct kmsg_owner *owner, unsigned int n)
 {
-	struct kmsg_component *comp = NULL;
-	unsigned int b, i;
+	struct kmsg_shown *shown;
+	unsigned long id;
+	unsigned int r;
 
 	lockdep_assert_held(&kmsg_lock);
 
-	for (b = 0; b < owner->nr_blocks && n; b++) {
-		const struct kmsg_block *blk = &owner->blocks[b];
+	for (r = 0; r < n && r < owner->nr_ranges; r++) {
+		struct kmsg_range *range = &owner->ranges[r];
+		struct kmsg_component *comp = range->comp;
 
-		for (i = 0; i < blk->nr && n; i++, n--) {
-			const struct kmsg_catalog_entry *e = &blk->entries[i];
-			const char *name = blk->strings + e->component;
-
-			if (!comp || strcmp(comp->name, name))
-				comp = kmsg_component_find(name);
-			if (WARN_ON_ONCE(!comp))
-				continue;
-			if (xa_load(&comp->ids, e->id) == e) {
-				kmsg_hide(comp, e->id);
-				xa_erase(&comp->ids, e->id);
-				comp->nr_served--;
-				kmsg_generation++;
-				if (comp->nr_waiting)
-					kmsg_promote_waiting(comp, e->id);
-			} else {
-				comp->nr_waiting--;
-				kmsg_nr_waiting--;
-			}
-			if (!comp->nr_served && !comp->nr_waiting) {
-				kmsg_component_put(comp);
-				comp = NULL;
-			}
-			/* tens of thousands of entries, each a kernfs removal */
+		/* a waiting copy takes over: its directory is made on lookup */
+		xa_for_each(&comp->shown, id, shown) {
+			if (shown->range == range)
+				kmsg_hide(comp, id);
 			cond_resched();
 		}
+		list_del(&range->list);
+		kmsg_component_put(comp);
+		kmsg_generation++;
 	}
 }
 
-/* Serves one entry of @owner, or lets it wait behind another owner's. */
-static int kmsg_entry_publish(struct kmsg_owner *owner,
-			      const struct kmsg_block *blk,
-			      const struct kmsg_catalog_entry *e,
-			      struct kmsg_component *comp)
+/* Warns of each entry of @r whose id an older range of its component has */
+static void kmsg_range_check_waiting(const struct kmsg_range *r)
 {
-	const struct kmsg_catalog_entry *other = xa_load(&comp->ids, e->id);
-	const struct kmsg_owner *by;
-	const struct kmsg_block *oblk;
-	int err;
+	const struct kmsg_catalog_entry *e;
+	const struct kmsg_range *by;
+	u32 i;
 
 	lockdep_assert_held(&kmsg_lock);
 
-	if (other) {
-		by = kmsg_owner_of(other, &oblk);
-		kmsg_warn(1, "%s.%u of %s is already served by %s; %s's copy waits\n",
-			  comp->name, e->id, kmsg_owner_name(owner),
-			  by ? kmsg_owner_name(by) : kmsg_owner_name(owner),
-			  kmsg_owner_name(owner));
-		comp->nr_waiting++;
-		kmsg_nr_waiting++;
-		return 0;
+	/* none if the component is new: a cost only for shared components */
+	if (list_is_first(&r->list, &r->comp->ranges))
+		return;
+	for (i = 0; i < r->nr; i++) {
+		e = kmsg_served(r->comp, r->entries[i].id, &by);
+		if (e != &r->entries[i])
+			kmsg_warn(1, "%s.%u of %s is already served by %s; %s's copy waits\n",
+				  r->comp->name, e->id, kmsg_owner_name(r->owner),
+				  kmsg_owner_name(by->owner),
+				  kmsg_owner_name(r->owner));
+		cond_resched();
 	}
-	err = xa_insert(&comp->ids, e->id, (void *)e, GFP_KERNEL);
-	if (err)
-		return err;
-	comp->nr_served++;
-	kmsg_generation++;
+}
+
+/*
+ * Adds every range of @owner to its component.  On failure none of them
+ * stays and the error is returned.
+ */
+static int kmsg_owner_publish(struct kmsg_owner *owner)
+{
+	struct kmsg_component *comp;
+	unsigned int r;
+
+	lockdep_assert_held(&kmsg_lock);
+
+	for (r = 0; r < owner->nr_ranges; r++) {
+		struct kmsg_range *range = &owner->ranges[r];
+
+		comp = kmsg_component_get(range->strings +
+					  range->entries[0].component);
+		if (IS_ERR(comp)) {
+			kmsg_owner_unpublish(owner, r);
+			return PTR_ERR(comp);
+		}
+		range->comp = comp;
+		list_add_tail(&range->list, &comp->ranges);
+		kmsg_range_check_waiting(range);
+		kmsg_generation++;
+	}
 	return 0;
 }
 
 /*
- * Serve every entry of @owner.  On failure none of them stays and the
- * error is returned.
+ * The ranges of a validated section, in @owner's if not NULL: a run of
+ * entries of one component in one catalog.
  */
-static int kmsg_owner_publish(struct kmsg_owner *owner)
-{
-	struct kmsg_component *comp = NULL;
-	unsigned int b, i, n = 0;
-	int err;
-
-	lockdep_assert_held(&kmsg_lock);
-
-	for (b = 0; b < owner->nr_blocks; b++) {
-		const struct kmsg_block *blk = &owner->blocks[b];
-
-		for (i = 0; i < blk->nr; i++) {
-			const struct kmsg_catalog_entry *e = &blk->entries[i];
-			const char *name = blk->strings + e->component;
-
-			if (!comp || strcmp(comp->name, name)) {
-				comp = kmsg_component_get(name);
-				if (IS_ERR(comp)) {
-					err = PTR_ERR(comp);
-					goto fail;
-				}
-			}
-			err = kmsg_entry_publish(owner, blk, e, comp);
-			if (err) {
-				kmsg_component_put(comp);
-				goto fail;
-			}
-			n++;
-			cond_resched();
-		}
-	}
-	return 0;
-fail:
-	kmsg_owner_unpublish(owner, n);
-	return err;
-}
-
-/* The catalogs of a validated section, in @owner's blocks if not NULL */
-static unsigned int kmsg_blocks(const void *data, size_t size,
+static unsigned int kmsg_ranges(const void *data, size_t size,
 				struct kmsg_owner *owner)
 {
 	const char *p = data, *end = p + size;
+	struct kmsg_range *range = NULL;
 	unsigned int n = 0;
+	u32 i;
 
 	while (p < end) {
 		const struct kmsg_catalog_header *hdr = (const void *)p;
 		const struct kmsg_catalog_entry *e = (const void *)(hdr + 1);
+		const char *strings = (const char *)(e + hdr->nr_entries);
 
-		if (owner) {
-			owner->blocks[n].entries = e;
-			owner->blocks[n].strings = (const char *)(e + hdr->nr_entries);
-			owner->blocks[n].nr = hdr->nr_entries;
+		for (i = 0; i < hdr->nr_entries; i++) {
+			/* one component is one string, mostly at one offset */
+			if (i && (e[i].component == e[i - 1].component ||
+				  !strcmp(strings + e[i].component,
+					  strings + e[i - 1].component))) {
+				if (range)
+					range->nr++;
+				continue;
+			}
+			if (owner) {
+				range = &owner->ranges[n];
+				range->owner = owner;
+				range->entries = &e[i];
+				range->strings = strings;
+				range->nr = 1;
+			}
+			n++;
 		}
-		n++;
 		p += ALIGN(sizeof(*hdr) + hdr->nr_entries * sizeof(*e) +
 			   hdr->strings_size, KMSG_CATALOG_ALIGN);
 	}
@@ -508,7 +476,7 @@ VISIBLE_IF_KUNIT int kmsg_catalog_add(struct module *mod, const void *data,
 {
 	const char *name = mod ? mod->name : "vmlinux";
 	struct kmsg_owner *owner;
-	unsigned int nr_blocks;
+	unsigned int nr_ranges;
 	const char *why;
 	int nr, err;
 
@@ -519,15 +487,15 @@ VISIBLE_IF_KUNIT int kmsg_catalog_add(struct module *mod, const void *data,
 		kmsg_err(2, "%s: catalog section rejected: %s\n", name, why);
 		return nr;
 	}
-	nr_blocks = kmsg_blocks(data, size, NULL);
-	owner = kzalloc(struct_size(owner, blocks, nr_blocks), GFP_KERNEL);
+	nr_ranges = kmsg_ranges(data, size, NULL);
+	owner = kzalloc(struct_size(owner, ranges, nr_ranges), GFP_KERNEL);
 	if (!owner) {
 		err = -ENOMEM;
 		goto err_report;
 	}
 	owner->mod = mod;
-	owner->nr_blocks = nr_blocks;
-	kmsg_blocks(data, size, owner);
+	owner->nr_ranges = nr_ranges;
+	kmsg_ranges(data, size, owner);
 
 	mutex_lock(&kmsg_reg_lock);
 	mutex_lock(&kmsg_lock);
@@ -588,7 +556,7 @@ const struct kmsg_catalog_entry *kmsg_catalog_served(const char *comp, u16 id,
 	c = kmsg_component_find(comp);
 	*shown = false;
 	if (c) {
-		e = xa_load(&c->ids, id);
+		e = kmsg_served(c, id, NULL);
 		*shown = xa_load(&c->shown, id);
 	}
 	mutex_unlock(&kmsg_lock);
@@ -637,11 +605,10 @@ static struct notifier_block kmsg_module_nb = {
  * backslash "\\"), so that each entry stays on its line.
  */
 
-/* A place in the owners' entries, and the component of the entry there */
+/* A place in the owners' entries: entry i of range r of owner */
 struct kmsg_cursor {
 	struct kmsg_owner *owner;
-	unsigned int b, i;
-	struct kmsg_component *comp;
+	unsigned int r, i;
 };
 
 /*
@@ -656,44 +623,46 @@ struct kmsg_seq_state {
 	struct kmsg_cursor cur;
 };
 
+static const struct kmsg_range *kmsg_cursor_range(const struct kmsg_cursor *c)
+{
+	return &c->owner->ranges[c->r];
+}
+
 static const struct kmsg_catalog_entry *kmsg_cursor_entry(const struct kmsg_cursor *c)
 {
-	return &c->owner->blocks[c->b].entries[c->i];
+	return &kmsg_cursor_range(c)->entries[c->i];
 }
 
-static const char *kmsg_cursor_strings(const struct kmsg_cursor *c)
-{
-	return c->owner->blocks[c->b].strings;
-}
-
-/* Is the entry at @c the one that serves its tag? (sets c->comp) */
-static bool kmsg_cursor_served(struct kmsg_cursor *c)
+/* Is the entry at @c the one that serves its tag? */
+static bool kmsg_cursor_served(const struct kmsg_cursor *c)
 {
 	const struct kmsg_catalog_entry *e = kmsg_cursor_entry(c);
-	const char *name = kmsg_cursor_strings(c) + e->component;
 
-	if (!c->comp || strcmp(c->comp->name, name))
-		c->comp = kmsg_component_find(name);
-	return c->comp && xa_load(&c->comp->ids, e->id) == e;
+	return kmsg_served(kmsg_cursor_range(c)->comp, e->id, NULL) == e;
 }
 
-/* Moves @c to the next entry; false at the end */
-static bool kmsg_cursor_step(struct kmsg_cursor *c)
+/* Moves @c to the first entry of the next owner that has one */
+static bool kmsg_cursor_next_owner(struct kmsg_cursor *c)
 {
-	if (++c->i < c->owner->blocks[c->b].nr)
-		return true;
+	c->r = 0;
 	c->i = 0;
-	while (++c->b < c->owner->nr_blocks)
-		if (c->owner->blocks[c->b].nr)
-			return true;
-	for (;;) {
+	do {
 		if (list_is_last(&c->owner->list, &kmsg_owners))
 			return false;
 		c->owner = list_next_entry(c->owner, list);
-		for (c->b = 0; c->b < c->owner->nr_blocks; c->b++)
-			if (c->owner->blocks[c->b].nr)
-				return true;
-	}
+	} while (!c->owner->nr_ranges);
+	return true;
+}
+
+/* Moves @c to the next entry; false at the end (a range is never empty) */
+static bool kmsg_cursor_step(struct kmsg_cursor *c)
+{
+	if (++c->i < kmsg_cursor_range(c)->nr)
+		return true;
+	c->i = 0;
+	if (++c->r < c->owner->nr_ranges)
+		return true;
+	return kmsg_cursor_next_owner(c);
 }
 
 /* Moves @c to the next served entry, from where it is if @here */
@@ -716,9 +685,7 @@ static bool kmsg_cursor_first(struct kmsg_cursor *c)
 	if (list_empty(&kmsg_owners))
 		return false;
 	c->owner = list_first_entry(&kmsg_owners, struct kmsg_owner, list);
-	if (c->owner->nr_blocks && c->owner->blocks[0].nr)
-		return true;
-	return kmsg_cursor_step(c);
+	return c->owner->nr_ranges || kmsg_cursor_next_owner(c);
 }
 
 static void *kmsg_seq_start(struct seq_file *m, loff_t *pos)
@@ -763,7 +730,7 @@ static int kmsg_seq_show(struct seq_file *m, void *v)
 {
 	const struct kmsg_cursor *c = v;
 	const struct kmsg_catalog_entry *e = kmsg_cursor_entry(c);
-	const char *strings = kmsg_cursor_strings(c);
+	const char *strings = kmsg_cursor_range(c)->strings;
 
 	seq_printf(m, "%s.%u %s %s ", strings + e->component, e->id,
 		   kmsg_severities[e->level], kmsg_owner_name(c->owner));

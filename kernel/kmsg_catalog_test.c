@@ -4,7 +4,8 @@
  * passes, and each way of breaking one is caught with its reason; and of
  * the registry (kernel/kmsg_catalog.c) as logic, with made-up owners:
  * waiting copies and their promotion, components shared by owners,
- * entries made on lookup, lookups while an owner comes and goes.
+ * entries made on lookup, an owner's catalogs searched as ranges, lookups
+ * while an owner comes and goes.
  */
 #include <kunit/test.h>
 #include <linux/align.h>
@@ -383,6 +384,49 @@ static void kmsg_registry_lookup(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, shown);
 }
 
+/*
+ * One section of three catalogs: the runs of one component in each are
+ * searched as ranges, oldest first, also within one owner.
+ */
+static void kmsg_registry_ranges(struct kunit *test)
+{
+	static const u16 ids_q[] = { 1 }, ids_r2[] = { 3, 4 };
+	void *a = kunit_kzalloc(test, 4096, GFP_KERNEL);
+	size_t s1, s2, s3;
+	u16 ids_r1[100];
+	bool shown;
+	int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, a);
+	for (i = 0; i < ARRAY_SIZE(ids_r1); i++)
+		ids_r1[i] = 2 * (i + 1);
+	s1 = kt_catalog(a, "kmsgkt-r", ids_r1, ARRAY_SIZE(ids_r1));
+	s2 = kt_catalog(a + s1, "kmsgkt-q", ids_q, 1);
+	s3 = kt_catalog(a + s1 + s2, "kmsgkt-r", ids_r2, 2);
+	KUNIT_ASSERT_LE(test, s1 + s2 + s3, 4096);
+	KUNIT_ASSERT_EQ(test, kmsg_catalog_add(&kt_mod_a, a, s1 + s2 + s3), 0);
+	for (i = 0; i < ARRAY_SIZE(ids_r1); i++) {
+		KUNIT_EXPECT_PTR_EQ(test, served("kmsgkt-r", 2 * (i + 1), NULL),
+				    kt_entry(a, i));
+		if (i != 1)
+			KUNIT_EXPECT_NULL(test, served("kmsgkt-r", 2 * i + 1, NULL));
+	}
+	/* 3 only the third catalog has; its 4 waits behind the first's */
+	KUNIT_EXPECT_PTR_EQ(test, served("kmsgkt-r", 3, NULL),
+			    kt_entry(a + s1 + s2, 0));
+	KUNIT_EXPECT_PTR_EQ(test, served("kmsgkt-q", 1, NULL), kt_entry(a + s1, 0));
+	kmsg_catalog_look_up("kmsgkt-r", NULL);
+	served("kmsgkt-r", 200, &shown);
+	KUNIT_EXPECT_TRUE(test, shown);
+	served("kmsgkt-r", 3, &shown);
+	KUNIT_EXPECT_TRUE(test, shown);
+	served("kmsgkt-q", 1, &shown);
+	KUNIT_EXPECT_FALSE(test, shown);
+	kmsg_catalog_remove(&kt_mod_a);
+	KUNIT_EXPECT_PTR_EQ(test, served("kmsgkt-r", 4, NULL), ERR_PTR(-ENOENT));
+	KUNIT_EXPECT_PTR_EQ(test, served("kmsgkt-q", 1, NULL), ERR_PTR(-ENOENT));
+}
+
 struct kt_looker {
 	struct completion started, done;
 	bool stop;
@@ -445,6 +489,7 @@ static struct kunit_case kmsg_registry_cases[] = {
 	KUNIT_CASE(kmsg_registry_waiting_goes),
 	KUNIT_CASE(kmsg_registry_shared_component),
 	KUNIT_CASE(kmsg_registry_lookup),
+	KUNIT_CASE(kmsg_registry_ranges),
 	KUNIT_CASE(kmsg_registry_lookup_during_unload),
 	{}
 };

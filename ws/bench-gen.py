@@ -40,15 +40,18 @@ def module(d, n):
     for i in range(1, n + 1):
         out.append(desc("bench.%d" % i, "bench message %d value %%d" % i, "Error", 1))
     per = 100
+    out.insert(4, '#include <linux/moduleparam.h>')
     nf = (n + per - 1) // per
     for f in range(nf):
         out.append("static noinline void bench_print_%d(int v)\n{" % f)
         for i in range(f * per + 1, min(n, (f + 1) * per) + 1):
             out.append('\tif (v == %d)\n\t\tkmsg_err(%d, "bench message %d value %%d\\n", v);' % (i, i, i))
         out.append("}\n")
+    # a parameter, not a constant: with 0 the compiler would fold the calls away
+    out.append("static int value;\nmodule_param(value, int, 0444);\n")
     out.append("static int __init bench_init(void)\n{")
     for f in range(nf):
-        out.append("\tbench_print_%d(0);" % f)
+        out.append("\tbench_print_%d(value);" % f)
     out.append("\treturn 0;\n}\n\nstatic void __exit bench_exit(void)\n{\n}\n")
     out.append("module_init(bench_init);\nmodule_exit(bench_exit);")
     out.append('MODULE_DESCRIPTION("kmsg benchmark: %d catalogued messages");' % n)

@@ -4,7 +4,7 @@
 
   ws/bench-load-times.py GUEST_OUTPUT BATCH
 
-GUEST_OUTPUT holds the guest's "load cat|nocat|rej T0 T1" lines, T0 and
+GUEST_OUTPUT holds the guest's "load VARIANT T0 T1" lines, T0 and
 T1 /proc/uptime before and after BATCH loads and unloads of the module
 with (cat) and without (nocat) its catalog.  Prints the time of one
 load+unload as "min/median/max ms vs min/median/max ms, ratio of medians
@@ -12,11 +12,11 @@ R", cat vs nocat.
 """
 import sys
 batch = int(sys.argv[2])
-t = {"cat": [], "nocat": [], "rej": []}
+t = {}
 for l in open(sys.argv[1]):
     p = l.split()
     if p and p[0] == "load":
-        t[p[1]].append((float(p[3]) - float(p[2])) / batch * 1000)
+        t.setdefault(p[1], []).append((float(p[3]) - float(p[2])) / batch * 1000)
 med = lambda v: sorted(v)[len(v) // 2]
 c, n = t["cat"], t["nocat"]
 print("%.0f/%.0f/%.0f ms vs %.0f/%.0f/%.0f ms, ratio of medians %.2f" % (
