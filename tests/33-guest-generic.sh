@@ -7,7 +7,8 @@
 # kill (a memory hog), a hung task and a soft lockup (kmsg_provoke.ko),
 # buffer I/O errors (a device-mapper error target) and an ext4 error (a
 # directory block with a bad checksum), and brings the NIC's link up;
-# the NVMe driver's and the USB core's probe lines carry their ids.
+# the NVMe driver's and the USB core's probe lines carry their ids, and
+# the converted module raid456 registers its entries and withdraws them.
 # The kernel's own lines are then explained by the system catalog, each
 # by its entry, and inside the guest by the kernel's own catalog in
 # /sys/kernel/kmsg, whose entries the converted calls of the lockup and
@@ -94,6 +95,16 @@ check "the guest runs provoke.sh to the end (exit $rc)" \
 	sh -c "[ $rc -eq 0 ] && grep -qx KMSG-DMESG-BEGIN '$out/guest.out'"
 sed '1,/^KMSG-DMESG-BEGIN$/d' "$out/guest.out" > "$out/dmesg.log"
 sed -n '/^KMSG-SYSFS-BEGIN$/,/^KMSG-SYSFS-END$/p' "$out/guest.out" | sed '1d;$d' > "$out/sysfs.out"
+
+# A converted module of this kernel registers its catalog when it loads
+# (its entries listed with it as their owner) and withdraws it when it goes.
+want=$("$KOUT/scripts/kmsg-gen" index --srctree "$top/build/linux" --srcarch x86 \
+	"$KOUT/drivers/md/raid456.o" 2>/dev/null | grep -vc '^#')
+got=$(sed -n 's/^KMSG-MODULE loaded //p' "$out/guest.out")
+check "raid456.ko, loaded in the guest, serves its $want entries (got ${got:-none})" \
+	[ "${got:-0}" -gt 0 -a "$got" = "$want" ]
+got=$(sed -n 's/^KMSG-MODULE removed //p' "$out/guest.out")
+check "and none once it is removed (got ${got:-none})" [ "$got" = 0 ]
 
 # Each provoked message: the kernel printed it, and the system catalog
 # explains that line by the entry that describes it.

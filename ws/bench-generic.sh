@@ -56,6 +56,38 @@ xidx=$("$xk/scripts/kmsg-gen" index --srctree "$top/build/linux" --srcarch x86 "
 xn=$(echo "$xidx" | grep -c .)
 xc=$(echo "$xidx" | cut -d. -f1 | sort -u | tr '\n' ' ')
 
+# A converted module of that kernel loaded and unloaded with its catalog
+# section, with the section renamed (loaded, not read) and without it,
+# side by side in one guest (its dependencies loaded once before)
+lm=raid456
+lko=$(find "$xk" -name "$lm.ko" | head -n 1)
+[ -n "$lko" ] || { echo "bench-generic: no $lm.ko in $xk" >&2; exit 1; }
+ln=$("$xk/scripts/kmsg-gen" index --srctree "$top/build/linux" --srcarch x86 "${lko%.ko}.o" 2>/dev/null | grep -vc '^#') || true
+lg=$d/load-guest
+rm -rf "$lg"
+mkdir -p "$lg"
+strip --strip-debug -o "$lg/cat.ko" "$lko"
+objcopy -R .kmsg_catalog "$lg/cat.ko" "$lg/nocat.ko"
+objcopy --rename-section .kmsg_catalog=.kmsg_renamed "$lg/cat.ko" "$lg/ren.ko"
+cat > "$lg/run.sh" <<RUNEND
+up() { cut -d' ' -f1 /proc/uptime; }
+modprobe $lm && rmmod $lm
+echo entries \$(grep -c " $lm " /proc/kmsg_catalog)
+r=0
+while [ \$r -lt $runs ]; do
+	for v in nocat ren cat; do
+		t0=\$(up); i=0
+		while [ \$i -lt 50 ]; do insmod \$v.ko; rmmod $lm; i=\$((i + 1)); done
+		echo load \$v \$t0 \$(up)
+	done
+	r=\$((r + 1))
+done
+RUNEND
+(. "$top/ws/kconfigs.sh" && kconfig x86_64-generic && "$top/ws/guest.sh" -t 900 -x "$lg" 'cd /extra && sh run.sh') > "$lg/out" ||
+	{ echo "bench-generic: the $lm load guest failed: see $lg/out" >&2; exit 1; }
+lt=$("$top/ws/bench-load-times.py" "$lg/out" 50)
+lr=$("$top/ws/bench-load-times.py" "$lg/out" 50 ren)
+
 rows=$d/rows
 {
 	printf '| %s | %s | %s |\n' \
@@ -69,6 +101,9 @@ rows=$d/rows
 		"kmsg annotate, a $lines-line mixed log, with and without the generic catalog" \
 		"$(awk -v a="$ta" -v b="$ts" -v l="$lines" 'BEGIN { printf "%.0f vs %.0f lines/s (%.1f vs %.1f ms)", l / a, l / b, a * 1000, b * 1000 }')" \
 		"median of $runs runs (hyperfine), side by side; the real console lines of tests/generic (x86_64 and s390x guests), $(wc -l < "$d/mixed.one") distinct, $mixed of them explained" \
+		"$lm.ko of that kernel ($ln entries): load+unload with its catalog section vs without" \
+		"$lt" \
+		"min/median/max of $runs rounds of 50 loads, QEMU $(grep -qx yes "$top/build/guest/kvm-probe-x86_64" 2>/dev/null && echo KVM || echo TCG), /proc/uptime (10 ms); with the section renamed, loaded but not read: $lr; its dependencies loaded before" \
 		"real lines of public reports explained" \
 		"$pub of $pubn ($(awk -v e="$pub" -v n="$pubn" 'BEGIN { printf "%.1f", n ? 100 * e / n : 0 }') %)" \
 		"tests/generic/public.tsv: lines quoted in bug reports and forum posts, the source of each kept with it; tests/23 checks that none is explained by a component of another kind"

@@ -41,6 +41,10 @@ ip link set eth0 up
 sleep 4
 echo KMSG-EXPECTED-OOPS-END > /dev/kmsg
 
+# A converted module's catalog: raid456's entries come and go with it.
+modprobe raid456 && echo "KMSG-MODULE loaded $(grep -c ' raid456 ' /proc/kmsg_catalog)"
+rmmod raid456 && echo "KMSG-MODULE removed $(grep -c ' raid456 ' /proc/kmsg_catalog)"
+
 # The running kernel's own catalog: the entries of the converted calls in
 # /sys/kernel/kmsg, and the kernel log explained from there by the kmsg
 # tool (no system catalog in the guest).
