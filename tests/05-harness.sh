@@ -1,7 +1,8 @@
 #!/bin/bash
-# The harness itself: ws/check.sh counts every result, numbered or not,
-# nested or not, and fails a suite that dies, is cut short, prints nothing
-# or no plan; skips are reported as skips; ONLY= says what it left out.
+# The harness itself: ws/check.sh (ws/check.mk, ws/tap.awk) counts every
+# result, numbered or not, nested or not, and fails a suite that dies, is
+# cut short, prints nothing or no plan; skips are reported as skips; ONLY=
+# says what it left out; the order of suites and kernel builds.
 # ws/kselftest-results.sh does the same for kselftest scripts run in a
 # guest, and tests/lib.sh's relay makes their results a suite's own.
 set -uo pipefail
@@ -13,7 +14,7 @@ mkdir -p "$out"
 
 # run_check NAME: ws/check.sh over the suites in $out/NAME
 run_check() {
-	CHECK_SUITES=$out/$1 CHECK_LOG=$out/$1.log ONLY=${2:-} \
+	CHECK_SUITES=$out/$1 CHECK_LOG=$out/$1.log CHECK_OUT=$out/$1.d ONLY=${2:-} \
 		"$top/ws/check.sh" > "$out/$1.out" 2>&1
 	echo $? > "$out/$1.rc"
 }
@@ -144,28 +145,39 @@ printf '3-known 5\n' > "$out/long.times"
 KMSG_CHECK_JOBS=1 KMSG_CHECK_TIMES=$out/long.times run_check long
 check "with no time yet, a suite marked long runs before the other new ones" \
 	sh -c "[ \"\$(sed -n 's/^== //p' '$out/long.out' | tr '\n' ' ')\" = '2-long 1-plain 3-known ' ]"
-# A suite whose kernel is being built (its folder's lock held) is passed
-# over for one that can run now, and starts when none is left.
-locks=$out/locks
-mkdir -p "$locks"
+# A suite's kernels are its prerequisites: while one builds (a stand-in
+# builder that takes 3 s for debug), the suites that need no unbuilt
+# kernel run, and it runs once its kernel is there.
+fake=$out/kbuild
+printf '%s\n' '#!/bin/bash' \
+	'echo "$1 $([ -e "$KMSG_GATE" ] && echo after || echo before)" >> "$KMSG_BUILT"' \
+	'[ "$1" != debug ] || sleep 3' > "$fake"
+chmod +x "$fake"
+export KMSG_KBUILD=$fake KMSG_BUILT=$out/built KMSG_GATE=$out/gate
 suite busy 1-needs-debug '# check: kernel debug
 echo "ok 1 - needs debug"; echo 1..1'
 suite busy 2-needs-main '# check: kernel main
 echo "ok 1 - needs main"; echo 1..1'
 suite busy 3-needs-nothing 'echo "ok 1 - needs nothing"; echo 1..1'
-: > "$locks/obj-debug.lock"
-flock "$locks/obj-debug.lock" sleep 30 &
-holder=$!
-i=0
-while flock -n "$locks/obj-debug.lock" true && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
-KMSG_CHECK_JOBS=1 CHECK_BUILD_DIR=$locks KMSG_CHECK_TIMES=$out/long.times run_check busy
-kill $holder 2>/dev/null
-wait $holder 2>/dev/null
-check "a suite whose kernel is being built is passed over, and runs when no other is left" \
-	sh -c "[ \"\$(sed -n 's/^== //p' '$out/busy.out' | tr '\n' ' ')\" = '2-needs-main 3-needs-nothing 1-needs-debug ' ] &&
-	       grep -qxF '# 2-needs-main goes first: a kernel that the suites before it use is being built' '$out/busy.out' &&
+KMSG_CHECK_JOBS=2 KMSG_CHECK_TIMES=$out/long.times run_check busy
+check "a suite whose kernel is being built waits for it while the others run" \
+	sh -c "[ \"\$(sed -n 's/^== //p' '$out/busy.out' | tail -n 1)\" = 1-needs-debug ] &&
+	       sed -n '/^# kernel debug built in [0-9]* s/,\$p' '$out/busy.out' | grep -qxF '== 1-needs-debug' &&
 	       [ \"\$(tail -n 1 '$out/busy.out')\" = '3 passed, 0 failed, 0 skipped' ]"
-check "KMSG_CHECK_JOBS must be a number of suites" \
+# A full run builds every configuration, the main one first, one at a
+# time; those of an architecture a suite that runs alone changes wait for
+# it (here: s390's, while x86_64's build beside it).
+rm -f "$KMSG_BUILT"
+suite full 1-alone '# check: changes the source tree: s390 (a test)
+grep -qx "main before" "$KMSG_BUILT" && echo "ok 1 - after the main kernel" || echo "not ok 1 - after the main kernel"
+sleep 2; touch "$KMSG_GATE"; echo 1..1'
+suite full 2-other 'echo "ok 1 - other"; echo 1..1'
+KMSG_CHECK_FULL=y run_check full
+check "a full run: main first, x86_64's beside the alone suite, s390's after it, in their order" \
+	[ "$(tr '\n' ' ' < "$KMSG_BUILT")" = "main before x86_64 before x86_64-generic before debug after xpram-module after no-ids after no-catalog after catalog after " ]
+check "and its suites pass" summary_is full "2 passed, 0 failed, 0 skipped"
+unset KMSG_KBUILD
+check "KMSG_CHECK_JOBS must be a number of jobs" \
 	sh -c "KMSG_CHECK_JOBS=two CHECK_SUITES='$out/alone' CHECK_LOG='$out/jobs.log' '$top/ws/check.sh' >'$out/jobs.out' 2>&1; [ \$? -eq 2 ] && grep -qF 'KMSG_CHECK_JOBS=two is not a number' '$out/jobs.out'"
 
 # kselftest scripts, run on the host the way the guest runs them: an
@@ -299,25 +311,6 @@ status 2
 R
 check "cached: its log counts the results reused and run" \
 	[ "$(grep -c '^run$' "$out/results.log") $(grep -c '^reused$' "$out/results.log")" = "3 1" ]
-# ws/prebuild.sh with KMSG_PREBUILD_HOLD="FILE ARCH": the configurations
-# of ARCH wait for FILE, the others are built first.  Run in a copy of
-# ws/ whose kbuild.sh only notes what it was asked to build.
-pb=$out/prebuild
-mkdir -p "$pb/ws"
-cp "$top/ws/prebuild.sh" "$top/ws/vars.sh" "$top/ws/kconfigs.sh" "$pb/ws/"
-printf '%s\n' '#!/bin/sh' 'echo "$1" >> "$(dirname "$0")/../built"' > "$pb/ws/kbuild.sh"
-chmod +x "$pb/ws/kbuild.sh"
-KMSG_PREBUILD_HOLD="$pb/gate s390" "$pb/ws/prebuild.sh" main x86_64 debug > "$pb/log" 2>&1 &
-pbpid=$!
-for _ in $(seq 100); do grep -qx x86_64 "$pb/built" 2>/dev/null && break; sleep 0.1; done
-sleep 1.5
-cp "$pb/built" "$pb/built-before" 2>/dev/null
-touch "$pb/gate"
-wait $pbpid
-check "prebuild: while held, only the other architecture's configuration is built (x86_64)" \
-	[ "$(cat "$pb/built-before" 2>/dev/null)" = x86_64 ]
-check "prebuild: the held ones follow in their order once the file exists (main, debug)" \
-	[ "$(tr '\n' ' ' < "$pb/built")" = "x86_64 main debug " ]
 # ws/vars.sh gives the suites Debian's python3, even with a python3
 # earlier in PATH (a pyenv shim, whose every start costs ten times the
 # CPU); here with a stand-in for one.

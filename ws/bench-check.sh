@@ -62,12 +62,12 @@ summary() { grep -E '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' "$b/$1.log"
 cache() { sed -n 's/^# compile cache: \(.*\)$/\1/p' "$b/$1.log" | tail -n 1; }
 # per step: its time and the CPU time of its own processes
 suites() {
-	sed -n 's/^# \([0-9][0-9]*-[a-z0-9_-]*\|build\) took \([0-9]*\) s, \([0-9]*\) s of CPU$/\1 \2 \3/p' "$b/$1.log" |
+	sed -n 's/^# \([0-9][0-9]*-[a-z0-9_-]*\) took \([0-9]*\) s, \([0-9]*\) s of CPU$/\1 \2 \3/p' "$b/$1.log" |
 		awk '{ printf "%s%s %d:%02d (%d s CPU)", n++ ? ", " : "", $1, $2 / 60, $2 % 60, $3 }'
 }
-# the background builds (ws/prebuild.sh): each configuration's CPU time
+# the kernel builds (ws/check.mk): each configuration's CPU time
 prebuilt() {
-	sed -n 's/^# prebuild: \([a-z0-9_-]*\) built in [0-9]* s, \([0-9]*\) s of CPU$/\1 \2/p' "$b/$1.log" |
+	sed -n 's/^# kernel \([a-z0-9_-]*\) built in [0-9]* s, \([0-9]*\) s of CPU$/\1 \2/p' "$b/$1.log" |
 		awk '{ printf "%s%s %d s", n++ ? ", " : "", $1, $2 } END { if (!n) printf "none" }'
 }
 
@@ -97,8 +97,8 @@ mm() { printf '%d min %02d s' $(($1 / 60)) $(($1 % 60)); }
 	echo
 	echo "| measure | value | notes |"
 	echo "| --- | --- | --- |"
-	echo "| make check, fresh clone, cold | $(mm "$cold_s") | $(summary cold); empty compile cache, the suite times the repository ships (ws/check-times): $(cache cold); CPU $(cpu cold); per step, time (its own CPU): $(suites cold); background builds, CPU: $(prebuilt cold) |"
-	echo "| make check, fresh clone, warm | $(mm "$warm_s") | $(summary warm); a clone at another path, with the compile cache and suite times the cold run left: $(cache warm); CPU $(cpu warm); per step, time (its own CPU): $(suites warm); background builds, CPU: $(prebuilt warm) |"
+	echo "| make check, fresh clone, cold | $(mm "$cold_s") | $(summary cold); empty compile cache, the suite times the repository ships (ws/check-times): $(cache cold); CPU $(cpu cold); per step, time (its own CPU): $(suites cold); kernel builds, CPU: $(prebuilt cold) |"
+	echo "| make check, fresh clone, warm | $(mm "$warm_s") | $(summary warm); a clone at another path, with the compile cache and suite times the cold run left: $(cache warm); CPU $(cpu warm); per step, time (its own CPU): $(suites warm); kernel builds, CPU: $(prebuilt warm) |"
 	echo "| make check, warm vs cold | $(awk -v w="$warm_s" -v c="$cold_s" 'BEGIN { printf "%.2f", w / (c > 0 ? c : 1) }') | ratio of the two runs above |"
 } | "$top/ws/markers.py" "$report" check --append || fail "cannot write $report"
 echo "bench-check: cold $(mm "$cold_s"), warm $(mm "$warm_s"); wrote $report"

@@ -3,8 +3,8 @@
 # prepare (configure), kbuild with the configuration's arguments and any
 # given here, and the kmsg tool where the configuration has one.  The
 # build holds its folder's lock (kout_lock, ws/vars.sh), so a suite and
-# ws/prebuild.sh never build one folder at the same time; the second one
-# finds nothing left to do.
+# make check's own build of it (ws/check.mk) never build one folder at the
+# same time; the second one finds nothing left to do.
 #   ws/kbuild.sh NAME [kbuild arguments]
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)

@@ -5,7 +5,7 @@
 # KCONFIG_TOOL (1: the kmsg tool is built for it), KCONFIG_SEED (the
 # configuration whose build folder a first build starts from, ws/kbuild.sh)
 # and KSELFTEST_DIR are set for it.  KCONFIGS lists them in the order make check first needs
-# them, which is the order ws/prebuild.sh builds them in.
+# them, which is the order ws/check.mk builds them in.
 top=${top:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
 KCONFIGS="main x86_64 debug xpram-module no-ids no-catalog catalog x86_64-generic"
 
