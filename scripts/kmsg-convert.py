@@ -41,7 +41,7 @@ COCCI = os.path.join(os.path.dirname(os.path.abspath(__file__)),
 # The calls of include/linux/kmsg.h, every one with the id first:
 # kmsg_<level>() and kmsg_dev_<level>() with their _once and _ratelimited
 # forms, kmsg_noid_<level>() and kmsg_noid_printk() (the one definition
-# of the pattern; ws/kmsg-formats.py takes it from here).
+# of the pattern; tests/conversions/kmsg-formats.py takes it from here).
 KMSG_LEVELS = "emerg|alert|crit|err|warn|notice|info"
 KMSG_NAME = (r"\bkmsg_(?:(?:dev_)?(?:%s)(?:_once|_ratelimited)?|noid_(?:%s|printk))"
              % (KMSG_LEVELS, KMSG_LEVELS))

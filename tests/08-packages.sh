@@ -1,8 +1,8 @@
 #!/bin/bash
 # Each Debian package whose files the build uses is installed by ws/deps.sh
 # on a fresh machine: it is in the closure of deps.sh's list through
-# Depends and Pre-Depends (ws/deps-closure.py), not merely installed here.
-# The used packages are derived from the build (ws/used-packages.sh), so a
+# Depends and Pre-Depends (tests/packages/deps-closure.py), not merely installed here.
+# The used packages are derived from the build (tests/packages/used-packages.sh), so a
 # package missing from the list shows even where it was installed earlier.
 # DEPS_DROP="PKG ..." runs it as if deps.sh's list had no PKG (a demo of
 # the failure); the last result is a self-test that does so itself.
@@ -19,10 +19,10 @@ rm -rf "$out"
 mkdir -p "$out"
 comment() { sed 's/^\(# \)\{0,1\}/# /' "$@"; }
 
-"$top/ws/used-packages.sh" --map >"$out/map" 2>"$out/used.err"
+"$top/tests/packages/used-packages.sh" --map >"$out/map" 2>"$out/used.err"
 st=$?
 comment "$out/used.err"
-check "ws/used-packages.sh derives the used packages without error" [ "$st" -eq 0 ]
+check "tests/packages/used-packages.sh derives the used packages without error" [ "$st" -eq 0 ]
 cut -d' ' -f1 "$out/map" | sort -u >"$out/used"
 
 # The derivation cannot silently find nothing: gcc's package (that of the
@@ -32,10 +32,10 @@ check "the used packages are not none and include gcc's (${gccpkg:-?}) and libc6
 	sh -c "[ -s '$out/used' ] && grep -qx '${gccpkg:-?}' '$out/used' &&
 		grep -qx libc6-dev-s390x-cross '$out/used'"
 
-"$top/ws/deps-closure.py" >"$out/closure" 2>"$out/closure.err"
+"$top/tests/packages/deps-closure.py" >"$out/closure" 2>"$out/closure.err"
 st=$?
 comment "$out/closure.err"
-check "ws/deps-closure.py computes the closure of ws/deps.sh --list" \
+check "tests/packages/deps-closure.py computes the closure of ws/deps.sh --list" \
 	[ "$st" -eq 0 -a -s "$out/closure" ]
 
 echo "# $(wc -l <"$out/map") (package, file) pairs of $(cut -d' ' -f2 "$out/map" |
@@ -58,7 +58,7 @@ check "README lists exactly the packages of ws/deps.sh --list" \
 # Self-test: without libc6-dev-s390x-cross in deps.sh's list (the defect
 # of a fresh machine: gcc-s390x-linux-gnu only Recommends it), the check
 # must report it.
-DEPS_DROP=libc6-dev-s390x-cross "$top/ws/deps-closure.py" --check "$out/map" \
+DEPS_DROP=libc6-dev-s390x-cross "$top/tests/packages/deps-closure.py" --check "$out/map" \
 	>"$out/selftest" 2>&1
 st=$?
 comment "$out/selftest"

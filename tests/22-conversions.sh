@@ -20,7 +20,7 @@ patches=$(grep -- '-kmsg-message-ids\.patch$' "$top/patches/series")
 check "the series has conversion patches" [ -n "$patches" ]
 # every description's tag and Text, as kmsg-formats.py writes formats
 "$KOUT/scripts/kmsg-gen" dump "$top"/Documentation/kmsg/s390/* "$top"/Documentation/kmsg/[!s]* 2>/dev/null |
-	"$top/tests/conversions/described-texts.py" "$top/ws" > "$out/described"
+	"$top/tests/conversions/described-texts.py" > "$out/described"
 check "kmsg-gen dump lists the descriptions" [ -s "$out/described" ]
 # spatch's result depends on the semantic patch, the files and spatch
 cocci=$top/scripts/coccinelle/misc/kmsg.cocci
@@ -71,7 +71,7 @@ for p in $patches; do
 			echo "# $f: new in ${p%%-*}"
 			continue
 		fi
-		diffs=$("$top/ws/kmsg-formats.py" "$orig" "$KSRC/$f" 2>&1)
+		diffs=$("$top/tests/conversions/kmsg-formats.py" "$orig" "$KSRC/$f" 2>&1)
 		rc=$?
 		[ $rc -eq 0 ] || printf "%s\n" "$diffs" | sed 's/^/# /'
 		check "$f: the same format strings as before ${p%%-*}" [ $rc -eq 0 -a -f "$orig" ]
@@ -87,7 +87,7 @@ for p in $patches; do
 		[ -z "$c" ] || [ "$c" = "$comp" ] || continue
 		own="$own $KSRC/$f"
 	done
-	"$top/ws/kmsg-formats.py" --ids $own | sed "s/^/$comp./" | sort -u > "$out/$comp.calls"
+	"$top/tests/conversions/kmsg-formats.py" --ids $own | sed "s/^/$comp./" | sort -u > "$out/$comp.calls"
 	grep "^$comp\." "$out/described" | sort > "$out/$comp.described"
 	missing=$(comm -23 "$out/$comp.calls" "$out/$comp.described" | cut -f1 | tr '\n' ' ')
 	[ -z "$missing" ] || echo "# $comp: no description with the same text: $missing"

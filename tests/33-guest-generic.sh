@@ -52,7 +52,7 @@ check "make D=1 links vmlinux again with every generic entry proved (exit $rc)" 
 # Off means off: with CONFIG_KMSG_IDS=n the converted files (the lockup
 # and hung task detectors, the OOM killer, NVMe, the USB core) compile to
 # pristine 6.12's code.
-relay < <("$top/ws/off-means-off.sh" x86_64-generic x86_64-generic-no-ids)
+relay < <("$top/tests/ids-off/off-means-off.sh" x86_64-generic x86_64-generic-no-ids)
 
 # What the guest runs: the module, two static helpers, a corrupted ext4.
 cp "$gdir/kmsg_provoke.c" "$gdir/Kbuild" "$out/"

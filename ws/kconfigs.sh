@@ -20,7 +20,7 @@ kconfig() {
 	x86_64-generic)	KOUT=$top/build/obj-x86_64-generic ARCH=x86_64 KCONFIG_SEED=x86_64
 			KCONFIG_MAKE=D=1
 			KMSG_EXTRA_CONFIG=$top/kernel/configs/kmsg_generic.config ;;
-	# its converted files without ids (ws/off-means-off.sh, tests/33),
+	# its converted files without ids (tests/ids-off/off-means-off.sh, tests/33),
 	# from a copy of its folder
 	x86_64-generic-no-ids)
 			KOUT=$top/build/obj-x86_64-generic-no-ids ARCH=x86_64
@@ -34,7 +34,7 @@ kconfig() {
 	catalog)	KOUT=$top/build/obj-catalog KCONFIG_MAKE=D=1
 			KMSG_EXTRA_CONFIG=$top/kernel/configs/kmsg_catalog.config ;;
 	# the catalog configuration without ids: only the converted objects
-	# are compiled there (ws/off-means-off.sh), so it is not in KCONFIGS;
+	# are compiled there (tests/ids-off/off-means-off.sh), so it is not in KCONFIGS;
 	# it starts from a copy of the catalog's folder (its prepared headers
 	# and host programs)
 	catalog-no-ids)	KOUT=$top/build/obj-catalog-no-ids KCONFIG_SEED=catalog

@@ -1,4 +1,4 @@
-# Sourced by ws/off-means-off.sh and ws/zero-cost.sh: an object file as
+# Sourced by tests/ids-off/off-means-off.sh and ws/zero-cost.sh: an object file as
 # comparable text, defined once.
 #   obj_image OBJ
 # prints the disassembly with relocations, every relocation record, the

@@ -2,14 +2,14 @@
 # SPDX-License-Identifier: GPL-2.0
 """Described messages and their texts, for tests/22-conversions.sh:
 
-  kmsg-gen dump FILE... | tests/conversions/described-texts.py WS_DIR
+  kmsg-gen dump FILE... | tests/conversions/described-texts.py
 
 Reads the JSON lines of kmsg-gen dump on standard input and prints a
 line "TAG<tab>TEXT" a message, TEXT escaped by escape() of
-WS_DIR/kmsg-formats.py, as kmsg-formats.py --ids prints the calls.
+kmsg-formats.py beside it, as kmsg-formats.py --ids prints the calls.
 """
-import json, sys
-sys.path.insert(0, sys.argv[1])
+import json, os, sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 esc = __import__("kmsg-formats").escape
 for l in sys.stdin:
     d = json.loads(l)

@@ -2,10 +2,10 @@
 """The format strings of a C file's message calls, to compare a converted
 file with its original:
 
-    ws/kmsg-formats.py FILE            one format a line, in source order
-    ws/kmsg-formats.py ORIGINAL NEW    exit 1 and show what differs when the
+    tests/conversions/kmsg-formats.py FILE            one format a line, in source order
+    tests/conversions/kmsg-formats.py ORIGINAL NEW    exit 1 and show what differs when the
                                        two files' formats are not the same
-    ws/kmsg-formats.py --ids FILE...   "id<TAB>format" of each kmsg call with
+    tests/conversions/kmsg-formats.py --ids FILE...   "id<TAB>format" of each kmsg call with
                                        an id, the trailing newline dropped,
                                        as compiled, then with backslash,
                                        newline and tab written as \\, \n, \t
@@ -28,7 +28,7 @@ import os
 import re
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "scripts"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "scripts"))
 conv = importlib.import_module("kmsg-convert")
 LEVELS = "emerg|alert|crit|err|warn|notice|info|debug|cont|devel"
 # the kmsg calls as scripts/kmsg-convert.py defines them, the calls they

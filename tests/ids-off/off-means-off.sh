@@ -1,7 +1,7 @@
 #!/bin/bash
 # "Off means off": with CONFIG_KMSG_IDS=n, every converted file compiles
 # to the same code and the same strings as the file of pristine 6.12.
-#   ws/off-means-off.sh BASE OFF
+#   tests/ids-off/off-means-off.sh BASE OFF
 # BASE is a configuration of ws/kconfigs.sh whose build says which files
 # are compiled (every converted .c file with an object there is checked);
 # OFF is the same configuration with CONFIG_KMSG_IDS=n, in which both the
@@ -20,7 +20,7 @@
 # information and the symbol table).
 # Prints an unnumbered TAP line per file, and the count.
 set -uo pipefail
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/ws/kconfigs.sh"
 [ $# -eq 2 ] || { echo "usage: $0 BASE OFF (configurations of ws/kconfigs.sh)" >&2; exit 2; }
 base=$1 off=$2
@@ -130,7 +130,7 @@ for o in "${objs[@]}"; do
 		cp "$d/pristine/$c" "$d/pristine/$c.orig"
 		sed -i "${known[$c]%%|*}" "$d/pristine/$c"
 		if cmp -s "$d/pristine/$c" "$d/pristine/$c.orig"; then
-			echo "not ok - $c: the known difference ($c in ws/off-means-off.sh) is not in the pristine file"
+			echo "not ok - $c: the known difference ($c in tests/ids-off/off-means-off.sh) is not in the pristine file"
 			continue
 		fi
 		rm -f "$d/pristine/$c.orig"

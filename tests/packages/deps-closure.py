@@ -6,9 +6,9 @@ these need through Depends and Pre-Depends, not Recommends (deps.sh
 installs with --no-install-recommends).  Of alternatives "a | b" each
 installed one counts; a virtual package counts as its installed providers.
 
-  ws/deps-closure.py [--drop PKG]... [PKG...]    print the closure
-  ws/deps-closure.py [--drop PKG]... --check MAP
-      MAP has "PKG PATH" lines (ws/used-packages.sh --map): print
+  tests/packages/deps-closure.py [--drop PKG]... [PKG...]    print the closure
+  tests/packages/deps-closure.py [--drop PKG]... --check MAP
+      MAP has "PKG PATH" lines (tests/packages/used-packages.sh --map): print
       "missing PKG (PATH needs it)" for each PKG not in the closure, and
       exit 1 if there is one.
 
@@ -21,7 +21,7 @@ import re
 import subprocess
 import sys
 
-TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIELDS = ["Package", "Status", "Essential", "Priority", "Provides",
           "Depends", "Pre-Depends"]
 

@@ -3,8 +3,8 @@
 # sorted: derived from the build, not typed.  tests/08-packages.sh checks
 # that ws/deps.sh installs each of them.
 #
-#   ws/used-packages.sh          the packages
-#   ws/used-packages.sh --map    "PKG PATH" for each used file outside the tree
+#   tests/packages/used-packages.sh          the packages
+#   tests/packages/used-packages.sh --map    "PKG PATH" for each used file outside the tree
 #
 # What counts as used:
 #  - the files outside the tree in the dependency records (source_ and
@@ -23,7 +23,7 @@
 # that no package owns, or a command that fails, is an error: reported on
 # standard error, exit status 1.  A "# " summary line goes to standard error.
 set -uo pipefail
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 obj=${KOUT:-$top/build/obj}
 cross=s390x-linux-gnu-
 map=
