@@ -58,35 +58,16 @@ xc=$(echo "$xidx" | cut -d. -f1 | sort -u | tr '\n' ' ')
 
 # A converted module of that kernel loaded and unloaded with its catalog
 # section, with the section renamed (loaded, not read) and without it,
-# side by side in one guest (its dependencies loaded once before)
+# side by side in one guest (ws/bench-load.sh)
 lm=raid456
 lko=$(find "$xk" -name "$lm.ko" | head -n 1)
 [ -n "$lko" ] || { echo "bench-generic: no $lm.ko in $xk" >&2; exit 1; }
 ln=$("$xk/scripts/kmsg-gen" index --srctree "$top/build/linux" --srcarch x86 "${lko%.ko}.o" 2>/dev/null | grep -vc '^#') || true
 lg=$d/load-guest
-rm -rf "$lg"
-mkdir -p "$lg"
-strip --strip-debug -o "$lg/cat.ko" "$lko"
-objcopy -R .kmsg_catalog "$lg/cat.ko" "$lg/nocat.ko"
-objcopy --rename-section .kmsg_catalog=.kmsg_renamed "$lg/cat.ko" "$lg/ren.ko"
-cat > "$lg/run.sh" <<RUNEND
-up() { cut -d' ' -f1 /proc/uptime; }
-modprobe $lm && rmmod $lm
-echo entries \$(grep -c " $lm " /proc/kmsg_catalog)
-r=0
-while [ \$r -lt $runs ]; do
-	for v in nocat ren cat; do
-		t0=\$(up); i=0
-		while [ \$i -lt 50 ]; do insmod \$v.ko; rmmod $lm; i=\$((i + 1)); done
-		echo load \$v \$t0 \$(up)
-	done
-	r=\$((r + 1))
-done
-RUNEND
-(. "$top/ws/kconfigs.sh" && kconfig x86_64-generic && "$top/ws/guest.sh" -t 900 -x "$lg" 'cd /extra && sh run.sh') > "$lg/out" ||
+(. "$top/ws/kconfigs.sh" && kconfig x86_64-generic && "$top/ws/bench-load.sh" "$lg" "$lko" "$lm" 50 "$runs") ||
 	{ echo "bench-generic: the $lm load guest failed: see $lg/out" >&2; exit 1; }
-lt=$("$top/ws/bench-load-times.py" "$lg/out" 50)
-lr=$("$top/ws/bench-load-times.py" "$lg/out" 50 ren)
+lt=$("$top/ws/bench.py" load "$lg/out" 50)
+lr=$("$top/ws/bench.py" load "$lg/out" 50 ren)
 
 rows=$d/rows
 {

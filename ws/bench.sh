@@ -22,7 +22,7 @@ fail() { echo "bench: $*" >&2; exit 1; }
 
 # Wall-clock seconds of a command, REPS times: "min median max".
 timeit() {
-	"$top/ws/bench-timeit.py" "$reps" "$@" < /dev/null
+	"$top/ws/bench.py" time "$reps" "$@" < /dev/null | cut -d' ' -f1-3
 }
 # timeit, or stop the benchmark when the command fails
 measure() {
@@ -33,7 +33,7 @@ measure() {
 # Like timeit, with more runs and the CPU time (user + system) of the
 # command too: "wall-min wall-median wall-max cpu-min cpu-median".
 timecpu() {
-	"$top/ws/bench-timecpu.py" "$1" "${@:2}" < /dev/null
+	"$top/ws/bench.py" time "$1" "${@:2}" < /dev/null
 }
 measure_cpu() {
 	local r
@@ -46,7 +46,7 @@ mmm() { printf '%.1f / %.1f / %.1f ms' "$(echo "$1 * 1000" | bc -l)" "$(echo "$2
 # load_times GUEST_OUTPUT BATCH: the guest's "load cat|nocat T0 T1" lines
 # (BATCH loads each) as "min/median/max ms vs ..., ratio of medians"
 load_times() {
-	"$top/ws/bench-load-times.py" "$1" "$2"
+	"$top/ws/bench.py" load "$1" "$2"
 }
 
 echo "== 1. zero cost"
@@ -78,41 +78,10 @@ for n in $small $big; do
 done
 
 echo "== 3./4. runtime memory and module load time (guest)"
-g=$b/guest
-mkdir -p "$g"
-cp "$b/mod$big/bench_$big.ko" "$g/cat.ko"
-${CROSS_COMPILE}objcopy -R .kmsg_catalog "$b/mod$big/bench_$big.ko" "$g/nocat.ko"
-# ren.ko: the same bytes in a section the kernel does not read; rej.ko: a
-# catalog it reads and validates in full, then rejects (see below)
-${CROSS_COMPILE}objcopy --rename-section .kmsg_catalog=.kmsg_renamed "$g/cat.ko" "$g/ren.ko"
-"$top/ws/bench-reject-catalog.py" "$g/cat.ko" "$g/rej.ko" || fail "could not make rej.ko"
-cat > "$g/run.sh" <<EOF
-mem() { awk '/^Slab:|^VmallocUsed:/ { s += \$2 } END { print s }' /proc/meminfo; }
-up() { cut -d' ' -f1 /proc/uptime; }
-dmesg -n 1
-echo 3 > /proc/sys/vm/drop_caches
-insmod nocat.ko; rmmod bench_$big; echo 3 > /proc/sys/vm/drop_caches
-modsize() { awk '\$1 == "bench_$big" { print \$2 }' /proc/modules; }
-m0=\$(mem); insmod nocat.ko; m1=\$(mem); s1=\$(modsize); rmmod bench_$big
-echo 3 > /proc/sys/vm/drop_caches
-m2=\$(mem); insmod cat.ko; m3=\$(mem); s3=\$(modsize)
-echo entries \$(ls /sys/kernel/kmsg/bench | wc -l)
-m5=\$(mem)
-rmmod bench_$big; echo 3 > /proc/sys/vm/drop_caches; m4=\$(mem)
-echo mem \$m0 \$m1 \$m2 \$m3 \$m4 \$s1 \$s3 \$m5
-r=0
-while [ \$r -lt $reps ]; do
-	for v in nocat ren rej cat; do
-		t0=\$(up); i=0
-		while [ \$i -lt $batch ]; do insmod \$v.ko; rmmod bench_$big; i=\$((i + 1)); done
-		echo load \$v \$t0 \$(up)
-	done
-	r=\$((r + 1))
-done
-EOF
-"$top/ws/guest.sh" -t 900 -x "$g" 'sh run.sh' > "$b/guest.out" || fail "guest run failed"
-read -r _ m0 m1 m2 m3 m4 s1 s3 m5 < <(grep '^mem ' "$b/guest.out")
-ents=$(sed -n 's/^entries //p' "$b/guest.out")
+"$top/ws/bench-load.sh" "$b/guest" "$b/mod$big/bench_$big.ko" "bench_$big" "$batch" "$reps" bench ||
+	fail "guest run failed (see $b/guest/out)"
+read -r _ m0 m1 m2 m3 m4 m5 s1 s3 < <(grep '^mem ' "$b/guest/out")
+ents=$(sed -n 's/^entries //p' "$b/guest/out")
 [ "$ents" = "$big" ] || fail "the guest registered $ents of $big entries"
 # The module image grows by its catalog section (counted under image
 # size); what registering costs is the rest.
@@ -120,9 +89,9 @@ dyn=$(( ( ((m3 - m2) - (m1 - m0)) * 1024 - (s3 - s1) ) / big ))
 row "dynamic memory per registered entry before the first read, $big-entry module" "$dyn bytes" "growth of Slab+VmallocUsed on insmod with catalog ($((m3 - m2)) kB) minus without ($((m1 - m0)) kB), minus the larger module image ($(( (s3 - s1) / 1024 )) kB), per entry; target 64"
 read_dyn=$(( ( ((m5 - m2) - (m1 - m0)) * 1024 - (s3 - s1) ) / big ))
 row "dynamic memory per entry once every entry is listed, $big-entry module" "$read_dyn bytes" "the same after ls /sys/kernel/kmsg/bench made every entry's directory and files (kernfs nodes, dentries, inodes); after rmmod and dropping caches $((m4 - m2)) kB off the start"
-load_times "$b/guest.out" "$batch" > "$b/load.txt"
+load_times "$b/guest/out" "$batch" > "$b/load.txt"
 row "module load+unload, $big-entry catalog vs same module without it" "$(cat "$b/load.txt")" "min/median/max of $reps rounds of $batch loads, QEMU TCG, /proc/uptime (10 ms); target ratio under 1.5; the module has its $big calls (1 to 100 in each of $(( (big + 99) / 100 )) functions)"
-split=$("$top/ws/bench-load-split.py" "$b/guest.out" "$batch" "$big")
+split=$("$top/ws/bench.py" split "$b/guest/out" "$batch" "$big")
 row "$big-entry module: where the catalog's load+unload time goes" "$split" "medians of the same run; \"loading\" is the section under another name (ren.ko: loaded, not read), \"validating\" a copy whose last entry is invalid (read, checked in full, rejected), \"publication\" the rest: one range of entries for the component"
 
 echo "== 5. kmsg-gen vs the 2008 Perl kmsg-doc"
@@ -179,7 +148,7 @@ else
 		KCONFIG_ALLCONFIG="$nocat/kmsg.allconfig" allnoconfig >/dev/null 2>&1
 	make -s -C "$KSRC" O="$nocat" ARCH=$ARCH CROSS_COMPILE=$CROSS_COMPILE -j"$JOBS" >/dev/null 2>&1 ||
 		fail "the CONFIG_KMSG_CATALOG=n build failed"
-	"$top/ws/bench-rebuild-times.py" "$reps" "$top" "$KSRC" "$KOUT" "$nocat" "$JOBS" > "$b/build.txt" < /dev/null
+	"$top/ws/bench.py" rebuild "$reps" "$top" "$KSRC" "$KOUT" "$nocat" "$JOBS" > "$b/build.txt" < /dev/null
 	while IFS='|' read -r a c d; do row "rebuild after touching xpram.c: $a" "$c" "$d"; done < "$b/build.txt"
 	make -s -C "$KSRC" O="$KOUT" ARCH=$ARCH CROSS_COMPILE=$CROSS_COMPILE -j"$JOBS" >/dev/null 2>&1
 	read -r g1 g2 g3 < <(measure "$gen" catalog --check --srctree "$KSRC" --srcarch s390 -o /dev/null "$KOUT/vmlinux.o")
@@ -255,7 +224,7 @@ echo boot '$k' $(cut -d" " -f1 /proc/uptime) $(awk "/^Slab:|^VmallocUsed:/ { s +
 	done
 	r=$((r + 1))
 done
-"$top/ws/bench-boot-figures.py" "$b/boot.out" > "$b/boot.txt"
+"$top/ws/bench.py" boot "$b/boot.out" > "$b/boot.txt"
 while IFS='|' read -r a c d; do
 	case $a in
 	boot) row "catalog kernel boot, CONFIG_KMSG_CATALOG=y vs =n" "$c" "$d" ;;
@@ -268,44 +237,14 @@ done < "$b/boot.txt"
 big_mod=$(while read -r o; do echo "$(centries "$catk/$o") $o"; done < "$catk/modules.order" | sort -n | tail -n 1)
 bm_n=${big_mod%% *} bm_o=${big_mod#* }
 bm=$(basename "$bm_o" .o)
-g8=$b/guest8
-mkdir -p "$g8"
-${CROSS_COMPILE}strip --strip-debug -o "$g8/cat.ko" "$catk/${bm_o%.o}.ko"
-${CROSS_COMPILE}objcopy -R .kmsg_catalog "$g8/cat.ko" "$g8/nocat.ko"
-${CROSS_COMPILE}objcopy --rename-section .kmsg_catalog=.kmsg_renamed "$g8/cat.ko" "$g8/ren.ko"
-# rej.ko: the same catalog with its last entry's level out of range, so
-# the kernel reads and validates all of it, then rejects it (one error
-# line) and publishes nothing: what is left of the difference is the
-# publication (an xarray slot an entry, the components' directories).
-"$top/ws/bench-reject-catalog.py" "$g8/cat.ko" "$g8/rej.ko" || fail "could not make rej.ko"
-cat > "$g8/run.sh" <<RUNEND
-mem() { awk '/^Slab:|^VmallocUsed:/ { s += \$2 } END { print s }' /proc/meminfo; }
-up() { cut -d' ' -f1 /proc/uptime; }
-modsize() { awk '\$1 == "$bm" { print \$2 }' /proc/modules; }
-modprobe $bm && rmmod $bm
-dmesg -n 1
-echo 3 > /proc/sys/vm/drop_caches
-m0=\$(mem); insmod nocat.ko; m1=\$(mem); s1=\$(modsize); rmmod $bm
-echo 3 > /proc/sys/vm/drop_caches
-m2=\$(mem); insmod cat.ko; m3=\$(mem); s3=\$(modsize); rmmod $bm
-echo mem \$m0 \$m1 \$m2 \$m3 \$s1 \$s3
-r=0
-while [ \$r -lt $reps ]; do
-	for v in nocat ren rej cat; do
-		t0=\$(up); i=0
-		while [ \$i -lt $((batch * 4)) ]; do insmod \$v.ko; rmmod $bm; i=\$((i + 1)); done
-		echo load \$v \$t0 \$(up)
-	done
-	r=\$((r + 1))
-done
-RUNEND
-KOUT=$catk "$top/ws/guest.sh" -t 900 -x "$g8" 'sh run.sh' > "$b/guest8.out" || fail "the $bm load guest failed"
-read -r _ m0 m1 m2 m3 s1 s3 < <(grep '^mem ' "$b/guest8.out")
+KOUT=$catk "$top/ws/bench-load.sh" "$b/guest8" "$catk/${bm_o%.o}.ko" "$bm" "$((batch * 4))" "$reps" ||
+	fail "the $bm load guest failed (see $b/guest8/out)"
+read -r _ m0 m1 m2 m3 _ _ s1 s3 < <(grep '^mem ' "$b/guest8/out")
 dyn=$(( ( ((m3 - m2) - (m1 - m0)) * 1024 - (s3 - s1) ) / bm_n ))
 row "$bm ($bm_n entries): memory per registered entry" "$dyn bytes" "as for the synthetic module above: Slab+VmallocUsed growth with catalog ($((m3 - m2)) kB) minus without ($((m1 - m0)) kB), minus the larger image ($(( (s3 - s1) / 1024 )) kB)"
-load_times "$b/guest8.out" "$((batch * 4))" > "$b/load8.txt"
+load_times "$b/guest8/out" "$((batch * 4))" > "$b/load8.txt"
 row "$bm load+unload, with its catalog section vs without" "$(cat "$b/load8.txt")" "min/median/max of $reps rounds of $((batch * 4)) loads, QEMU TCG, /proc/uptime (10 ms)$([ -n "${BENCH_SMOKE:-}" ] || echo "; target ratio under 1.10")"
-split=$("$top/ws/bench-load-split.py" "$b/guest8.out" "$((batch * 4))" "$bm_n")
+split=$("$top/ws/bench.py" split "$b/guest8/out" "$((batch * 4))" "$bm_n")
 row "$bm: where the catalog's load+unload time goes" "$split" "medians; as for the synthetic module: \"loading\" ren.ko, \"validating\" rej.ko, \"publication\" the rest: a range for each component"
 
 # ws/fuzz.sh's section (between its markers) stays as it is

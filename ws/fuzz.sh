@@ -14,7 +14,8 @@
 #              [--targets "desc tool ..."]
 #
 # A budget of seconds per target (default 300) or of executions per target
-# (--runs N); given both, a target stops at whichever comes first.  Each target starts from the seeds in tests/fuzz-regress/
+# (--runs N); given both, a target stops at whichever comes first.  Each
+# target starts from the seeds in tests/fuzz-regress/
 # <target>/ (and the inputs kept there before), plus seeds made now from
 # the repository's fixtures and, when it is built, build/obj/vmlinux.
 # Prints and writes to build/fuzz/results.md, per target: executions,
@@ -118,10 +119,10 @@ made_seeds() {
 		s390x-linux-gnu-objcopy -O binary --only-section=.kmsg_catalog \
 			"$top/build/obj/vmlinux" "$s/validate/seed-vmlinux-be" 2>/dev/null &&
 		chmod 644 "$s/validate/seed-vmlinux-be" &&
-		"$top/ws/fuzz-catalog-le.py" "$s/validate/seed-vmlinux-be" "$s/validate/seed-vmlinux-le" || rm -f "$s/validate/seed-vmlinux-be"
+		"$top/ws/fuzz.py" le "$s/validate/seed-vmlinux-be" "$s/validate/seed-vmlinux-le" || rm -f "$s/validate/seed-vmlinux-be"
 	fi
 	[ -f "$s/validate/seed-fix1-le" ] && [ -f "$s/validate/seed-fix2-le" ] &&
-		"$top/ws/fuzz-two-catalogs.py" "$s/validate/seed-fix1-le" "$s/validate/seed-fix2-le" "$s/validate/seed-two-catalogs-le"
+		"$top/ws/fuzz.py" two "$s/validate/seed-fix1-le" "$s/validate/seed-fix2-le" "$s/validate/seed-two-catalogs-le"
 	return 0
 }
 made_seeds "$d/seeds"
@@ -223,8 +224,9 @@ how="\`ws/fuzz.sh${secs:+ $secs}${runs:+ --runs $runs}\`"
 	echo
 	echo "| target | reads | executions | execs/s | wall s | crashes |"
 	echo "| --- | --- | ---: | ---: | ---: | ---: |"
-	"$top/ws/fuzz-summary-rows.py" "$d/summary" | while IFS='|' read -r t e r w c; do echo "| $t | $(what "$t") | $e | $r | $w | $c |"; done
-	"$top/ws/fuzz-summary-total.py" "$d/summary"
+	"$top/ws/fuzz.py" table "$d/summary" | while IFS='|' read -r t e r w c; do
+		echo "| $t | $([ "$t" = total ] || what "$t") | $e | $r | $w | $c |"
+	done
 	echo
 	if [ -s "$d/kept" ]; then
 		echo "Crashing inputs kept as regression inputs: $(sed 's/.*/`&`/' "$d/kept" | paste -sd, - | sed 's/,/, /g')."
@@ -242,7 +244,7 @@ echo "fuzz: wrote $d/results.md"
 
 if [ -n "$update" ]; then
 	bm=$top/BENCHMARKS.md
-	"$top/ws/fuzz-benchmarks-section.py" "$bm" "$d/results.md"
+	{ printf '## Fuzzing\n\n'; cat "$d/results.md"; } | "$top/ws/markers.py" "$bm" fuzz
 	echo "fuzz: updated the fuzzing section of $bm"
 fi
 awk '{ s += $4 } END { exit s > 0 }' "$d/summary"

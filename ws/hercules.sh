@@ -16,7 +16,12 @@ rm -rf "$h"
 mkdir -p "$h"
 cp "$KOUT/arch/s390/boot/bzImage" "$h/bzImage"
 cp "$gdir/initrd" "$h/initrd"
-"$top/ws/hercules-ipl-files.py" "$h" "${GUEST_APPEND:-}"
+# What Hercules' ipl command loads, and where: the kernel at 0, the
+# initrd at 32 MB, its address and size at 0x10408 and the command line
+# (NUL-terminated) at 0x10480, as arch/s390/include/asm/setup.h has them.
+perl -e 'print pack("Q>Q>", 0x02000000, -s $ARGV[0])' "$h/initrd" > "$h/initrd.addr"
+printf '%s\0' "$(echo conmode=3215 condev=0x0009 console=ttyS0 quiet ${GUEST_APPEND:-})" > "$h/cmdline"
+printf '%s\n' "bzImage 0x00000000" "cmdline 0x00010480" "initrd 0x02000000" "initrd.addr 0x00010408" > "$h/linux.ins"
 cat > "$h/hercules.cnf" <<CNF
 ARCHMODE z/Arch
 CPUMODEL 2817

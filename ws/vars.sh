@@ -103,15 +103,6 @@ else
 	CCACHE_BIN=
 fi
 # ccpath CMD...: CMD with the compilers through ccache
-# children_cpu: sets cpu to the CPU seconds (user and system) of the
-# processes this shell has waited for so far, from the builtin times.
-# Call it as is, not in $(...): a subshell has no children of its own.
-children_cpu() {
-	local f=${TMPDIR:-/tmp}/kmsg-cpu.$$.$BASHPID
-	times > "$f"
-	cpu=$(awk 'NR == 2 { s = 0; for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); s += t[1] * 60 + t[2] } printf "%d", s }' "$f")
-	rm -f "$f"
-}
 ccpath() { PATH=${CCACHE_BIN:+$CCACHE_BIN:}$PATH "$@"; }
 
 # kout_lock CMD...: run CMD (a command or a function) holding the lock of
