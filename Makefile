@@ -35,8 +35,10 @@ deps:
 prepare: deps
 	@$(WS)/prepare.sh
 
+# The kernel of ARCH (build/obj, or build/obj-x86_64) and its kmsg tool:
+# ws/kconfigs.sh's "main" or "x86_64".
 build: prepare
-	@$(WS)/build.sh $(KFLAGS)
+	@$(WS)/kbuild.sh $(if $(filter x86_64 x86,$(ARCH)),x86_64,main) $(KFLAGS)
 
 guest:
 	@$(WS)/guest.sh -e $(EMU) $(if $(EXTRA),-x $(EXTRA)) $(if $(TIMEOUT),-t $(TIMEOUT)) $(GUEST_CMD)

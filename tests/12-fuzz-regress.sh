@@ -13,7 +13,8 @@ mkdir -p "$out"
 . "$top/tests/lib.sh"
 
 
-CC=gcc "$top/ws/fuzz/build.sh" "$out/bin" standalone >/dev/null 2>&1
+mkdir -p "$out/bin"
+env -u MAKEFLAGS make -k -C "$top/ws/fuzz" O="$out/bin" MODE=standalone CC=gcc > "$out/bin/build.log" 2>&1
 rc=$?
 [ $rc -eq 0 ] || diag "$out/bin/build.log"
 check "the four fuzz targets build with gcc -fsanitize=address,undefined (exit $rc)" [ $rc -eq 0 ]

@@ -70,7 +70,7 @@ vs=$(sect_size "$KOUT/vmlinux" .kmsg_catalog)
 vn=$(grep -c . <("$KOUT/scripts/kmsg-gen" index --srctree "$KSRC" --srcarch s390 "$KOUT/vmlinux.o" 2>/dev/null | grep -v '^#'))
 row "vmlinux catalog (demo config)" "$vs bytes, $vn entries, $((vs / (vn ? vn : 1))) bytes/entry" "24-byte entry + its strings (xpram's real descriptions)"
 for n in $small $big; do
-	python3 "$top/ws/bench-gen.py" module "$b/mod$n" "$n"
+	"$top/ws/bench.py" module "$b/mod$n" "$n"
 	kmake M="$b/mod$n" modules > "$b/mod$n.log" 2>&1 || fail "bench module $n: see $b/mod$n.log"
 	ms=$(sect_size "$b/mod$n/bench_$n.ko" .kmsg_catalog)
 	[ "$ms" -gt 0 ] || fail "bench_$n.ko has no .kmsg_catalog section"
@@ -95,7 +95,7 @@ split=$("$top/ws/bench.py" split "$b/guest/out" "$batch" "$big")
 row "$big-entry module: where the catalog's load+unload time goes" "$split" "medians of the same run; \"loading\" is the section under another name (ren.ko: loaded, not read), \"validating\" a copy whose last entry is invalid (read, checked in full, rejected), \"publication\" the rest: one range of entries for the component"
 
 echo "== 5. kmsg-gen vs the 2008 Perl kmsg-doc"
-python3 "$top/ws/bench-gen.py" records "$b/gen" "$big"
+"$top/ws/bench.py" records "$b/gen" "$big"
 gcc -c -o "$b/gen/records.o" "$b/gen/records.c"
 seed=$top/../shared/seeds/003-patch-kmsg-kernel-message-catalog-script.patch
 sed -n '/^+++ linux-2.6\/scripts\/kmsg-doc/,/^Index:/p' "$seed" | sed -n 's/^+//p' | sed 1d > "$b/kmsg-doc"
@@ -119,7 +119,7 @@ row "parse + check + generate $big: kmsg-gen catalog --check --data (as the buil
 row "assemble the $big-entry catalog (.incbin)" "$(mmm $s1 $s2 $s3)" "gcc -c of $(($(stat -c %s "$b/gen/out.bin") / 1024)) KiB of data; the section is the file (checked)"
 
 echo "== 7. kmsg annotate"
-python3 "$top/ws/bench-gen.py" log "$b/log" "$b/catalog" "$cat_n" "$lines"
+"$top/ws/bench.py" log "$b/log" "$b/catalog" "$cat_n" "$lines"
 make -s -C "$top/tools/kmsg" CROSS_COMPILE= OUTPUT="$b/" >/dev/null || fail "tools/kmsg does not build"
 k=$b/kmsg
 read -r k1 k2 k3 < <(measure "$k" --sysfs /nonexistent --catalog "$b/catalog" annotate "$b/log")

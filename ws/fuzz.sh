@@ -73,7 +73,9 @@ if ! fuzzer_works; then
 		fail "cannot install $pkgs, see $d/apt.log"
 	fuzzer_works || fail "clang -fsanitize=fuzzer does not link after installing $pkgs"
 fi
-"$fz/build.sh" "$d/bin" libfuzzer || fail "the targets do not build: $d/bin/build.log"
+mkdir -p "$d/bin"
+env -u MAKEFLAGS make -k -C "$fz" O="$d/bin" MODE=libfuzzer > "$d/bin/build.log" 2>&1 ||
+	fail "the targets do not build: $d/bin/build.log"
 
 # --- seeds ----------------------------------------------------------------------
 # made_seeds DIR: seeds made from what the repository (and a build) holds now

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""The expected sysfs files of the kmsg kselftests, for ws/selftests.sh:
+"""The expected sysfs files of the kmsg kselftests, for ws/guest-tests.sh:
 
   kmsg-gen dump FILE... | ws/selftests-expected-sysfs.py DEST
 
