@@ -349,4 +349,9 @@ make -s -C "$out/clean" -f "$top/Makefile" clean > "$out/clean.out" 2>&1
 check "make clean leaves build/ with the unpacked tree and the downloads only (exit $?)" \
 	[ "$(ls "$out/clean/build" | tr '\n' ' ')" = "busybox busybox-amd64 debs linux " ]
 
+# The workspace stays smaller than the product: ws/ holds at most 3,000
+# lines of shell and Python (git's files, so nothing built is counted).
+wsl=$(cd "$top" && git ls-files -- 'ws/*.sh' 'ws/*.py' | xargs cat 2>/dev/null | wc -l)
+check "ws/ holds at most 3,000 lines of shell and Python ($wsl)" [ "$wsl" -gt 0 -a "$wsl" -le 3000 ]
+
 done_testing
