@@ -13,7 +13,8 @@
   ws/bench.py split GUEST_OUTPUT BATCH ENTRIES
       the same lines of cat, ren (the section renamed: loaded, never
       read), rej (a catalog validated whole, then rejected) and nocat:
-      what the catalog adds split into loading, validating, publishing
+      what the catalog adds split into loading, validating, publishing,
+      each the median of the rounds' own differences
   ws/bench.py rebuild REPS TOP KSRC KOUT NOCAT JOBS
       REPS rounds of make, make D=1 (in KOUT) and make in NOCAT
       (CONFIG_KMSG_CATALOG=n), each after touching xpram.c: a line
@@ -79,11 +80,17 @@ def load(path, batch, variant="cat"):
 
 
 def split(path, batch, entries):
+    # each round runs the four variants back to back: the medians of the
+    # rounds' own differences, so that a machine slower in one round than
+    # in another (a shared host) moves all four together
     t = loads(path, batch)
-    c, r, b, o = (med(t[k]) for k in ("cat", "rej", "ren", "nocat"))
+    pairs = list(zip(*(t[k] for k in ("cat", "rej", "ren", "nocat"))))
+    add, load, check, pub = (med([f(*r) for r in pairs]) for f in (
+        lambda c, r, b, o: c - o, lambda c, r, b, o: b - o,
+        lambda c, r, b, o: r - b, lambda c, r, b, o: c - r))
     print("of the %.1f ms the catalog adds: loading the section's bytes %.1f ms, "
-          "validating them %.1f ms, publication %.1f ms (%.2f us an entry)" % (
-              c - o, b - o, r - b, c - r, (c - r) * 1000 / int(entries)))
+          "validating them %.1f ms, publication %.1f ms (%.2f us an entry); medians of "
+          "%d rounds' differences" % (add, load, check, pub, pub * 1000 / int(entries), len(pairs)))
 
 
 def rebuild(reps, top, ksrc, kout, nocat, jobs):

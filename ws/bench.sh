@@ -78,7 +78,7 @@ for n in $small $big; do
 done
 
 echo "== 3./4. runtime memory and module load time (guest)"
-"$top/ws/bench-load.sh" "$b/guest" "$b/mod$big/bench_$big.ko" "bench_$big" "$batch" "$reps" bench ||
+"$top/ws/bench-load.sh" "$b/guest" "$b/mod$big/bench_$big.ko" "bench_$big" "$batch" "$((reps * 3))" bench ||
 	fail "guest run failed (see $b/guest/out)"
 read -r _ m0 m1 m2 m3 m4 m5 s1 s3 < <(grep '^mem ' "$b/guest/out")
 ents=$(sed -n 's/^entries //p' "$b/guest/out")
@@ -90,7 +90,7 @@ row "dynamic memory per registered entry before the first read, $big-entry modul
 read_dyn=$(( ( ((m5 - m2) - (m1 - m0)) * 1024 - (s3 - s1) ) / big ))
 row "dynamic memory per entry once every entry is listed, $big-entry module" "$read_dyn bytes" "the same after ls /sys/kernel/kmsg/bench made every entry's directory and files (kernfs nodes, dentries, inodes); after rmmod and dropping caches $((m4 - m2)) kB off the start"
 load_times "$b/guest/out" "$batch" > "$b/load.txt"
-row "module load+unload, $big-entry catalog vs same module without it" "$(cat "$b/load.txt")" "min/median/max of $reps rounds of $batch loads, QEMU TCG, /proc/uptime (10 ms); target ratio under 1.5; the module has its $big calls (1 to 100 in each of $(( (big + 99) / 100 )) functions)"
+row "module load+unload, $big-entry catalog vs same module without it" "$(cat "$b/load.txt")" "min/median/max of $((reps * 3)) rounds of $batch loads, QEMU TCG, /proc/uptime (10 ms); target ratio under 1.5; the module has its $big calls (1 to 100 in each of $(( (big + 99) / 100 )) functions)"
 split=$("$top/ws/bench.py" split "$b/guest/out" "$batch" "$big")
 row "$big-entry module: where the catalog's load+unload time goes" "$split" "medians of the same run; \"loading\" is the section under another name (ren.ko: loaded, not read), \"validating\" a copy whose last entry is invalid (read, checked in full, rejected), \"publication\" the rest: one range of entries for the component"
 
@@ -237,13 +237,13 @@ done < "$b/boot.txt"
 big_mod=$(while read -r o; do echo "$(centries "$catk/$o") $o"; done < "$catk/modules.order" | sort -n | tail -n 1)
 bm_n=${big_mod%% *} bm_o=${big_mod#* }
 bm=$(basename "$bm_o" .o)
-KOUT=$catk "$top/ws/bench-load.sh" "$b/guest8" "$catk/${bm_o%.o}.ko" "$bm" "$((batch * 4))" "$reps" ||
+KOUT=$catk "$top/ws/bench-load.sh" "$b/guest8" "$catk/${bm_o%.o}.ko" "$bm" "$((batch * 4))" "$((reps * 3))" ||
 	fail "the $bm load guest failed (see $b/guest8/out)"
 read -r _ m0 m1 m2 m3 _ _ s1 s3 < <(grep '^mem ' "$b/guest8/out")
 dyn=$(( ( ((m3 - m2) - (m1 - m0)) * 1024 - (s3 - s1) ) / bm_n ))
 row "$bm ($bm_n entries): memory per registered entry" "$dyn bytes" "as for the synthetic module above: Slab+VmallocUsed growth with catalog ($((m3 - m2)) kB) minus without ($((m1 - m0)) kB), minus the larger image ($(( (s3 - s1) / 1024 )) kB)"
 load_times "$b/guest8/out" "$((batch * 4))" > "$b/load8.txt"
-row "$bm load+unload, with its catalog section vs without" "$(cat "$b/load8.txt")" "min/median/max of $reps rounds of $((batch * 4)) loads, QEMU TCG, /proc/uptime (10 ms)$([ -n "${BENCH_SMOKE:-}" ] || echo "; target ratio under 1.10")"
+row "$bm load+unload, with its catalog section vs without" "$(cat "$b/load8.txt")" "min/median/max of $((reps * 3)) rounds of $((batch * 4)) loads, QEMU TCG, /proc/uptime (10 ms)$([ -n "${BENCH_SMOKE:-}" ] || echo "; target ratio under 1.10")"
 split=$("$top/ws/bench.py" split "$b/guest8/out" "$((batch * 4))" "$bm_n")
 row "$bm: where the catalog's load+unload time goes" "$split" "medians; as for the synthetic module: \"loading\" ren.ko, \"validating\" rej.ko, \"publication\" the rest: a range for each component"
 
