@@ -6,13 +6,13 @@
 # said there); its results go to $(out).
 #
 # The order is that of the prerequisites, make starting them as listed:
-#  - on a full run (full=y) the main kernel first: the suites boot it;
+#  - on a full run the main kernel first: the suites boot it;
 #  - each suite marked "# check: changes the source tree[: ARCH... (what)]"
 #    next, alone: the other suites wait for it, and so do the kernel
 #    configurations of those architectures (of all of them if none is
 #    named), while the others build;
 #  - then the other suites, longest first by their times in the last run
-#    on this machine (times=), or on a machine with none by those of make
+#    on this machine ($(times)), or on a machine with none by those of make
 #    bench's cold run (ws/check-times); the ones with no time yet first,
 #    those marked "# check: long" before the others;
 #  - the kernel configurations a suite names ("# check: kernel NAME...",
@@ -21,15 +21,18 @@
 #    ones meanwhile.  A full run builds every configuration, one after the
 #    other; a failed build is only reported (the suite's own build shows
 #    it), but that of the main kernel ends the run.
-# ONLY=PATTERN keeps the suites whose name contains PATTERN; suites= and
-# KMSG_KBUILD= name another folder of suites and another kernel builder (the
-# harness's own test, tests/05).
+# ONLY=PATTERN keeps the suites whose name contains PATTERN; CHECK_SUITES,
+# CHECK_OUT, KMSG_CHECK_TIMES and KMSG_CHECK_FULL (y: a full run) come from
+# ws/check.sh, KMSG_KBUILD names another kernel builder (tests/05).
 
 top := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))..)
 SHELL := /bin/bash
-suites ?= $(top)/tests
-out ?= $(top)/build/check
-times ?= $(HOME)/.cache/kmsg/check-times
+suites := $(or $(CHECK_SUITES),$(top)/tests)
+out := $(or $(CHECK_OUT),$(top)/build/check)
+times := $(or $(KMSG_CHECK_TIMES),$(HOME)/.cache/kmsg/check-times)
+full := $(KMSG_CHECK_FULL)
+# what runs below (the suites, kbuild) gets none of make's own flags
+unexport MAKEFLAGS MAKELEVEL MFLAGS CHECK_SUITES CHECK_OUT KMSG_CHECK_FULL
 shipped := $(or $(KMSG_CHECK_TIMES_SHIPPED),$(top)/ws/check-times)
 kbuild := $(or $(KMSG_KBUILD),$(top)/ws/kbuild.sh)
 

@@ -43,8 +43,11 @@ run() {
 		echo "ok - $t # SKIP not selected by ONLY=$ONLY"
 		echo "0 0 1" > "$out/$t.count"
 	done
-	env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -s --no-print-directory -j"$jobs" -O \
-		-f "$top/ws/check.mk" suites="$suites" out="$out" times="$times" full="$full" ONLY="${ONLY:-}"
+	# its settings in the environment: a variable given on make's command
+	# line would reach every make below it (kbuild's own "out", say)
+	CHECK_SUITES=$suites CHECK_OUT=$out KMSG_CHECK_TIMES=$times KMSG_CHECK_FULL=$full ONLY=${ONLY:-} \
+		env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -s --no-print-directory -j"$jobs" -O \
+		-f "$top/ws/check.mk"
 	if [ -z "${CHECK_SUITES:-}" ]; then
 		{ for f in "$out"/[0-9]*.time; do [ -e "$f" ] && echo "$(basename "$f" .time) $(cut -d' ' -f1 "$f")"; done
 		  [ ! -f "$times" ] || cat "$times"; } | awk '!seen[$1]++' > "$times.new" && mv "$times.new" "$times"
