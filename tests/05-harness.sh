@@ -32,6 +32,15 @@ check "passing suites: numbered, unnumbered and bare results, plan first or last
 	summary_is good "5 passed, 0 failed, 0 skipped"
 check "and the run exits 0" [ "$(cat "$out/good.rc")" -eq 0 ]
 
+# A suite, and a kernel build, get none of make's own flags or of the
+# runner's settings: a variable on make's command line once reached
+# kbuild and overrode its own "out".
+suite env 1-env 'echo "# MAKEFLAGS=${MAKEFLAGS:-} CHECK_OUT=${CHECK_OUT:-}"
+[ -z "${MAKEFLAGS:-}${MFLAGS:-}${CHECK_OUT:-}${CHECK_SUITES:-}" ] && echo "ok 1 - clean" || echo "not ok 1 - clean"
+echo 1..1'
+run_check env
+check "a suite sees neither make's flags nor the runner's settings" summary_is env "1 passed, 0 failed, 0 skipped"
+
 # Each way a suite can go wrong fails the run, alone.
 declare -A bad=(
 	[dies]='echo "ok 1 - fine"; exit 3'
