@@ -19,8 +19,9 @@
 #    ws/kconfigs.sh) are its prerequisites, each built once at the lowest
 #    priority, so that make runs the suites that need none of the unbuilt
 #    ones meanwhile.  A full run builds every configuration, one after the
-#    other; a failed build is only reported (the suite's own build shows
-#    it), but that of the main kernel ends the run.
+#    other in the order the suites need them; a failed build is only
+#    reported (the suite's own build shows it), but that of the main
+#    kernel ends the run.
 # ONLY=PATTERN keeps the suites whose name contains PATTERN; CHECK_SUITES,
 # CHECK_OUT, KMSG_CHECK_TIMES and KMSG_CHECK_FULL (y: a full run) come from
 # ws/check.sh, KMSG_KBUILD names another kernel builder (tests/05).
@@ -52,7 +53,10 @@ held_re := s/^\# check: changes the source tree: \([a-z0-9_ ]*\) (.*/\1/p
 held := $(sort $(foreach s,$(alone),$(or $(shell sed -n '$(held_re)' $(suites)/$(s).sh), \
 	$(foreach k,$(kconfigs),$(call arch_of,$(k))))))
 held_kernels := $(foreach k,$(filter-out main,$(kconfigs)),$(if $(filter $(held),$(call arch_of,$(k))),$(k)))
-build_order := main $(filter-out main $(held_kernels),$(kconfigs)) $(held_kernels)
+# a full run builds them in the order the suites above need them, the
+# others after those
+uniq = $(if $(1),$(firstword $(1)) $(call uniq,$(filter-out $(firstword $(1)),$(1))))
+build_order := $(call uniq,main $(foreach s,$(rest),$(call kernels_of,$(s))) $(kconfigs))
 
 # chain TARGETS: each waits for the one before it
 chain = $(if $(word 2,$(1)),$(eval $(word 2,$(1)): | $(word 1,$(1)))$(call chain,$(wordlist 2,$(words $(1)),$(1))))
