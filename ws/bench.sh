@@ -247,11 +247,9 @@ row "$bm load+unload, with its catalog section vs without" "$(cat "$b/load8.txt"
 split=$("$top/ws/bench.py" split "$b/guest8/out" "$((batch * 4))" "$bm_n")
 row "$bm: where the catalog's load+unload time goes" "$split" "medians; as for the synthetic module: \"loading\" ren.ko, \"validating\" rej.ko, \"publication\" the rest: a range for each component"
 
-# ws/fuzz.sh's section (between its markers) stays as it is
+# the sections of ws/fuzz.sh, bench-annotate.sh, bench-generic.sh and
+# bench-check.sh (written above or below) stay as they are
 fuzz=$(sed -n '/^<!-- fuzz: written by ws\/fuzz.sh -->$/,/^<!-- \/fuzz -->$/p' "$report" 2>/dev/null)
-# and so do ws/bench-annotate.sh's and ws/bench-generic.sh's, written
-# above, and ws/bench-check.sh's,
-# written again below
 annotate=$(sed -n '/^<!-- annotate: /,/^<!-- \/annotate -->$/p' "$report" 2>/dev/null)
 generic=$(sed -n '/^<!-- generic: /,/^<!-- \/generic -->$/p' "$report" 2>/dev/null)
 checks=$(sed -n '/^<!-- check: /,/^<!-- \/check -->$/p' "$report" 2>/dev/null)
